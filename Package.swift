@@ -1,0 +1,72 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+// Every target of ours builds in Swift 6 mode with warnings as errors; dependencies are not affected.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+    name: "NavShell",
+    products: [
+        .executable(name: "navhost", targets: ["NavHost"]),
+        .executable(name: "screen-worker", targets: ["ScreenWorker"]),
+        .library(name: "NavClient", targets: ["NavClient"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CUV",
+            path: "Sources/CUV",
+            pkgConfig: "libuv",
+            providers: [.apt(["libuv1-dev"])]
+        ),
+        // Swift wrappers over libuv handles: loop, pipe/tty streams, files, processes, timers, signals.
+        .target(name: "UVKit", dependencies: ["CUV"], path: "Sources/UVKit", swiftSettings: strict),
+        // JSON values, JSON-RPC 2.0 messages, framing and the navigation protocol's types. No IO.
+        .target(name: "NavProtocol", path: "Sources/Protocol", swiftSettings: strict),
+        // A JSON-RPC peer over a libuv stream: framed reads, queued writes, request correlation.
+        .target(name: "Transport", dependencies: ["UVKit", "NavProtocol"], path: "Sources/Transport", swiftSettings: strict),
+        .executableTarget(
+            name: "NavHost",
+            dependencies: [
+                "UVKit", "NavProtocol", "Transport", "NavClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/NavHost",
+            swiftSettings: strict
+        ),
+        // A synchronous client that spawns navhost and drives it: the demo and the tests use it.
+        .target(name: "NavClient", dependencies: ["UVKit", "NavProtocol", "Transport"], path: "Sources/NavClient", swiftSettings: strict),
+        // The generic list controller every screen is built on.
+        .target(name: "ListController", dependencies: ["NavProtocol"], path: "Sources/ScreenWorkers/ListController", swiftSettings: strict),
+        // GitHub models, the SQLite snapshot and its generator, and the three GitHub screens.
+        .target(
+            name: "GitHubScreens",
+            dependencies: ["ListController", "NavProtocol", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Sources/ScreenWorkers/GitHub",
+            resources: [.copy("Resources/snapshot.sqlite")],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "ScreenWorker",
+            dependencies: [
+                "UVKit", "NavProtocol", "Transport", "ListController", "GitHubScreens",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/ScreenWorkers/Worker",
+            swiftSettings: strict
+        ),
+        .testTarget(name: "ProtocolTests", dependencies: ["NavProtocol"], path: "Tests/ProtocolTests", swiftSettings: strict),
+        .testTarget(name: "TransportTests", dependencies: ["UVKit", "Transport", "NavProtocol"], path: "Tests/TransportTests", swiftSettings: strict),
+        .testTarget(name: "ListControllerTests", dependencies: ["ListController", "NavProtocol"], path: "Tests/ListControllerTests", swiftSettings: strict),
+        .testTarget(name: "GitHubScreensTests", dependencies: ["GitHubScreens", "ListController", "NavProtocol"], path: "Tests/GitHubScreensTests", swiftSettings: strict),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["NavClient", "NavProtocol", "NavHost", "ScreenWorker"],
+            path: "Tests/EndToEndTests",
+            swiftSettings: strict
+        ),
+    ]
+)

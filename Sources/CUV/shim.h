@@ -1,0 +1,13 @@
+#ifndef NAVSHELL_CUV_SHIM_H
+#define NAVSHELL_CUV_SHIM_H
+
+#include <uv.h>
+#include <sys/prctl.h>
+#include <signal.h>
+
+// prctl is variadic, which Swift cannot call: this names the one use we have of it.
+static inline int cuv_set_parent_death_signal(int signum) {
+    return prctl(PR_SET_PDEATHSIG, (unsigned long)signum, 0, 0, 0);
+}
+
+#endif

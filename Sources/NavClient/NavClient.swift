@@ -1,0 +1,185 @@
+import Glibc
+import NavProtocol
+import UVKit
+
+/// Starts navhost as a child process and drives it over its stdin/stdout, synchronously:
+/// each call runs the client's own libuv loop until the awaited message arrives or time runs out.
+/// Tests and `navhost demo` use it; it reads like a user's steps.
+public final class NavClient {
+    public let framing: Framing
+    public private(set) var exitStatus: ExitStatus?
+    /// Everything navhost wrote to stderr so far.
+    public private(set) var stderrText = ""
+    /// Called with each stderr chunk as it arrives (the demo echoes it).
+    public var onStderr: ((String) -> Void)?
+    private let loop = UVLoop()
+    private let process: UVProcess
+    private let stdin: UVPipe
+    private let stdout: UVPipe
+    private let stderr: UVPipe
+    private var framer: MessageFramer
+    private var inbox: [JSONValue] = []
+    private var stdoutEnded = false
+    private var nextID = 1
+
+    public init(executable: String, arguments: [String] = [], environment: [String]? = nil, framing: Framing = .newlineDelimited) throws {
+        self.framing = framing
+        framer = MessageFramer(maxMessageBytes: 256 << 20, framing: framing)
+        do {
+            stdin = try UVPipe(loop: loop)
+            stdout = try UVPipe(loop: loop)
+            stderr = try UVPipe(loop: loop)
+            var exitHandler: ((ExitStatus) -> Void)?
+            process = try UVProcess(
+                loop: loop,
+                options: .init(
+                    executable: executable, arguments: arguments, environment: environment ?? NavClient.currentEnvironment(),
+                    stdin: stdin, stdout: stdout, stderr: stderr)
+            ) { status in exitHandler?(status) }
+            exitHandler = { [unowned self] status in
+                self.exitStatus = status
+                self.process.close()
+            }
+        } catch {
+            throw NavClientError.spawnFailed(error)
+        }
+        stdout.onRead = { [unowned self] bytes in self.receive(bytes) }
+        stdout.onEnd = { [unowned self] _ in self.stdoutEnded = true }
+        stderr.onRead = { [unowned self] bytes in
+            let text = String(decoding: bytes, as: UTF8.self)
+            self.stderrText += text
+            self.onStderr?(text)
+        }
+        stderr.onEnd = { [unowned self] _ in self.stderr.close() }
+        try stdout.startReading()
+        try stderr.startReading()
+    }
+
+    deinit {
+        if exitStatus == nil { process.kill(SIGKILL) }
+        loop.close()
+    }
+
+    public var pid: Int32 { process.pid }
+
+    private static func currentEnvironment() -> [String] {
+        var result: [String] = []
+        var pointer = environ
+        while let entry = pointer.pointee {
+            result.append(String(cString: entry))
+            pointer += 1
+        }
+        return result
+    }
+
+    private func receive(_ bytes: UnsafeRawBufferPointer) {
+        framer.append(bytes)
+        while let event = framer.nextEvent() {
+            if case .message(let body) = event, let value = try? JSONValue(parsing: body) {
+                inbox.append(value)
+            }
+        }
+    }
+
+    /// Runs the loop until `done()` holds or `seconds` pass; false on timeout.
+    @discardableResult
+    public func pump(seconds: Double, until done: () -> Bool) -> Bool {
+        if done() { return true }
+        let timer = try? UVTimer(loop: loop)
+        var expired = false
+        timer?.start(after: UInt64(max(0, seconds) * 1000)) { expired = true }
+        defer { timer?.close() }
+        while !done() && !expired {
+            loop.runOnce()
+        }
+        return done()
+    }
+
+    // MARK: Raw messages
+
+    /// Writes bytes to navhost's stdin as they are (for framing and malformed-input tests).
+    public func sendRaw(_ bytes: [UInt8]) {
+        stdin.write(bytes)
+    }
+
+    /// Frames and writes one JSON value.
+    public func send(_ message: JSONValue) {
+        sendRaw(framing.frame(message.serialized()))
+    }
+
+    /// The next message that is not a notification: a response object or a batch array.
+    public func nextReply(timeout: Double = 10) throws -> JSONValue {
+        try take(timeout: timeout, what: "a reply") { $0["method"] == nil }
+    }
+
+    /// The next notification, optionally of one method; earlier ones of other methods stay queued.
+    public func nextNotification(_ method: String? = nil, timeout: Double = 10) throws -> RPCNotification {
+        let value = try take(timeout: timeout, what: "notification \(method ?? "(any)")") { message in
+            guard message["id"] == nil, let name = message["method"]?.stringValue else { return false }
+            return method == nil || name == method
+        }
+        return RPCNotification(method: value["method"]?.stringValue ?? "", params: value["params"])
+    }
+
+    /// Notifications received and not yet taken, oldest first; taking them empties the queue.
+    public func drainNotifications() -> [RPCNotification] {
+        let notifications = inbox.filter { $0["id"] == nil && $0["method"] != nil }
+        inbox.removeAll { $0["id"] == nil && $0["method"] != nil }
+        return notifications.map { RPCNotification(method: $0["method"]?.stringValue ?? "", params: $0["params"]) }
+    }
+
+    private func take(timeout: Double, what: String, where matches: (JSONValue) -> Bool) throws -> JSONValue {
+        let found = pump(seconds: timeout) { inbox.contains(where: matches) || stdoutEnded }
+        if let index = inbox.firstIndex(where: matches) {
+            return inbox.remove(at: index)
+        }
+        throw found ? NavClientError.disconnected(what) : NavClientError.timedOut(what)
+    }
+
+    // MARK: Requests
+
+    /// Sends a request and waits for its response; an error response throws `.rpc`.
+    public func request(_ method: String, _ params: JSONValue? = nil, timeout: Double = 10) throws -> JSONValue {
+        let id = nextID
+        nextID += 1
+        var message: [String: JSONValue] = ["jsonrpc": "2.0", "id": .int(id), "method": .string(method)]
+        if let params { message["params"] = params }
+        send(.object(message))
+        let reply = try take(timeout: timeout, what: "the reply to \(method)") { $0["id"] == .int(id) && $0["method"] == nil }
+        if let error = reply["error"] {
+            throw NavClientError.rpc(RPCError(json: error) ?? RPCError(code: 0, message: "malformed error \(error)", data: nil))
+        }
+        guard let result = reply["result"] else { throw NavClientError.unexpectedReply("no result in \(reply)") }
+        return result
+    }
+
+    /// Sends a typed request and decodes its typed response.
+    public func send<R: RPCRequestType>(_ request: R, timeout: Double = 10) throws -> R.Response {
+        let result = try self.request(R.method, try JSONValueEncoder().encode(request), timeout: timeout)
+        return try JSONValueDecoder().decode(R.Response.self, from: result)
+    }
+
+    public func notify(_ method: String, _ params: JSONValue? = nil) {
+        var message: [String: JSONValue] = ["jsonrpc": "2.0", "method": .string(method)]
+        if let params { message["params"] = params }
+        send(.object(message))
+    }
+
+    // MARK: Process
+
+    /// Closes navhost's stdin (EOF).
+    public func closeInput() {
+        stdin.close()
+    }
+
+    public func signal(_ signal: Int32) {
+        process.kill(signal)
+    }
+
+    /// Waits for navhost to exit and returns how it ended.
+    public func waitForExit(timeout: Double = 10) throws -> ExitStatus {
+        pump(seconds: timeout) { exitStatus != nil }
+        guard let exitStatus else { throw NavClientError.timedOut("navhost to exit") }
+        return exitStatus
+    }
+}

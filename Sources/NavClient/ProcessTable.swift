@@ -1,0 +1,39 @@
+import Glibc
+
+/// Reads /proc to find a process's children: how tests prove no worker outlives its host.
+public enum ProcessTable {
+    /// Pids whose parent is `pid`, with their command names.
+    public static func children(of pid: Int32) -> [(pid: Int32, command: String)] {
+        guard let directory = opendir("/proc") else { return [] }
+        defer { closedir(directory) }
+        var result: [(Int32, String)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard let child = Int32(name), let stat = status(of: child), stat.parent == pid else { continue }
+            result.append((child, stat.command))
+        }
+        return result
+    }
+
+    /// Whether a process exists and is not a zombie.
+    public static func isAlive(_ pid: Int32) -> Bool {
+        guard let stat = status(of: pid) else { return false }
+        return stat.state != "Z" && stat.state != "X"
+    }
+
+    private static func status(of pid: Int32) -> (parent: Int32, command: String, state: Character)? {
+        guard let file = fopen("/proc/\(pid)/stat", "r") else { return nil }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 1024)
+        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
+        let line = String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // Format: pid (comm) state ppid ...; comm may contain spaces and parentheses.
+        guard let open = line.firstIndex(of: "("), let close = line.lastIndex(of: ")") else { return nil }
+        let command = String(line[line.index(after: open)..<close])
+        let fields = line[line.index(after: close)...].split(separator: " ")
+        guard fields.count > 1, let state = fields[0].first, let parent = Int32(fields[1]) else { return nil }
+        return (parent, command, state)
+    }
+}

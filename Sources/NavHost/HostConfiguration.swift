@@ -1,0 +1,16 @@
+import NavProtocol
+import Transport
+
+/// Everything the command line can set for a host.
+struct HostConfiguration {
+    var rootKind: ScreenKind = .users
+    var dataPath: String?
+    var logLevel: LogLevel = .warning
+    var maxMessageBytes = 16 << 20
+    /// How long a worker has to answer one request.
+    var requestTimeoutMilliseconds: UInt64 = 10_000
+    /// How long a popped worker has after `shutdown` before SIGTERM, and again before SIGKILL.
+    var stopGraceMilliseconds: UInt64 = 2_000
+    /// Where screen-worker is: beside navhost unless a test says otherwise.
+    var workerDirectory = WorkerLauncher.ownDirectory()
+}

@@ -1,0 +1,110 @@
+import NavProtocol
+import Transport
+import UVKit
+
+/// Routes the client's screen methods to the worker of the screen they name (the top one by
+/// default), and the workers' requests and notifications back to the host and the client.
+final class ScreenRouter {
+    private unowned let host: Host
+    var sendNotification: ((String, JSONValue) -> Void)?
+
+    init(host: Host) {
+        self.host = host
+        host.spawner.onWorkerRequest = { [unowned self] worker, request, responder in self.workerRequest(worker, request, responder) }
+        host.spawner.onWorkerNotification = { [unowned self] worker, notification in self.workerNotification(worker, notification) }
+        host.spawner.onUnexpectedExit = { [unowned self] worker, status in self.workerExited(worker, status) }
+    }
+
+    func rows(_ params: RowsRequest, _ responder: RPCResponder) {
+        let offset = params.offset ?? 0
+        let limit = params.limit ?? RowsRequest.defaultLimit
+        guard offset >= 0 else { return responder.fail(.invalidParams("invalid params: field 'offset' must be 0 or more")) }
+        guard (0...RowsRequest.maxLimit).contains(limit) else {
+            return responder.fail(.invalidParams("invalid params: field 'limit' must be between 0 and \(RowsRequest.maxLimit)"))
+        }
+        var forwarded: [String: JSONValue] = ["offset": .int(offset), "limit": .int(limit)]
+        if let section = params.section { forwarded["section"] = .string(section) }
+        forward(WorkerMethod.rows, clientMethod: RowsRequest.method, screen: params.screen, params: .object(forwarded), responder) { result, _ in result }
+    }
+
+    func query(_ params: QueryRequest, _ responder: RPCResponder) {
+        forward(WorkerMethod.query, clientMethod: QueryRequest.method, screen: params.screen, params: ["text": .string(params.text)], responder) { result, _ in result }
+    }
+
+    func select(_ params: SelectRequest, _ responder: RPCResponder) {
+        forward(WorkerMethod.select, clientMethod: SelectRequest.method, screen: params.screen, params: ["rowId": .string(params.rowId)], responder) {
+            [unowned self] result, _ in
+            var fields = result.objectValue ?? [:]
+            fields["stack"] = (try? JSONValueEncoder().encode(self.host.navigator.stack)) ?? .null
+            return .object(fields)
+        }
+    }
+
+    /// Sends `method` to the screen's worker and answers the client with the worker's result,
+    /// tagged with the screen id and passed through `adjust`.
+    private func forward(
+        _ method: String, clientMethod: String, screen: String?, params: JSONValue, _ responder: RPCResponder,
+        adjust: @escaping (JSONValue, ScreenEntry) -> JSONValue
+    ) {
+        guard let entry = host.navigator.entry(id: screen) else {
+            let ids = host.navigator.stack.map(\.id).joined(separator: ", ")
+            return responder.fail(RPCError(
+                code: RPCErrorCode.screenNotFound, message: "no screen '\(screen ?? "")' on the stack; the stack is [\(ids)]",
+                data: ["screen": screen.map(JSONValue.string) ?? .null]))
+        }
+        let worker = entry.worker
+        guard worker.isRunning else {
+            return responder.fail(worker.failure("screen \(entry.screen.id) (\(entry.screen.kind.rawValue)) is not running: its worker \(worker.exitStatus?.description ?? "ended")"))
+        }
+        let timeout = host.configuration.requestTimeoutMilliseconds
+        let id = worker.request(method, params: params, timeoutMilliseconds: timeout) { result in
+            switch result {
+            case .success(let value):
+                var tagged = adjust(value, entry).objectValue ?? [:]
+                tagged["screen"] = .string(entry.screen.id)
+                responder.succeed(.object(tagged))
+            case .failure(var error):
+                if error.code == RPCErrorCode.requestTimedOut {
+                    error = worker.failure("screen \(entry.screen.id) (\(entry.screen.kind.rawValue)) did not answer \(clientMethod) within \(timeout) ms")
+                    error.code = RPCErrorCode.requestTimedOut
+                }
+                responder.fail(error)
+            }
+        }
+        responder.onCancel = { worker.connection.cancelRequest(id) }
+    }
+
+    private func workerRequest(_ worker: WorkerProcess, _ request: RPCRequest, _ responder: RPCResponder) {
+        switch request.method {
+        case HostPushRequest.method:
+            do throws(RPCError) {
+                let push = try decodeParams(HostPushRequest.self, from: request.params)
+                host.navigator.push(kind: push.kind, params: push.params, above: worker.screenId, reason: .push) { responder.reply(encoded: $0) }
+            } catch {
+                responder.fail(error)
+            }
+        case HostPopRequest.method:
+            host.navigator.pop(screenId: worker.screenId) { responder.reply(encoded: $0) }
+        default:
+            responder.fail(.methodNotFound(request.method))
+        }
+    }
+
+    private func workerNotification(_ worker: WorkerProcess, _ notification: RPCNotification) {
+        guard notification.method == WorkerDidUpdateNotification.method, var fields = notification.params?.objectValue else {
+            return host.log.warning("\(worker.label) sent an unknown notification \(notification.method)")
+        }
+        // Only screens on the stack have a client-visible identity; a screen still opening reports through its push.
+        guard host.navigator.entry(id: worker.screenId) != nil else { return }
+        fields["screen"] = .string(worker.screenId)
+        sendNotification?(DidUpdateNotification.method, .object(fields))
+    }
+
+    private func workerExited(_ worker: WorkerProcess, _ status: ExitStatus) {
+        guard host.navigator.entry(id: worker.screenId) != nil else { return }
+        let notification = DidExitNotification(screen: worker.screenId, kind: worker.kind, status: status.description, stderrTail: worker.stderrTail)
+        if let params = try? JSONValueEncoder().encode(notification) {
+            sendNotification?(DidExitNotification.method, params)
+        }
+    }
+}

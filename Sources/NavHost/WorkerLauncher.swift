@@ -1,0 +1,33 @@
+import Glibc
+import UVKit
+
+/// Knows the one executable the host may spawn for a screen and what it may pass to it.
+/// Nothing here comes from a client message: the kind is sent later, over the pipe.
+struct WorkerLauncher {
+    let executable: String
+    let extraArguments: [String]
+    let environment: [String]
+
+    /// Variables a worker may see; anything else in the host's environment (tokens, keys) stays here.
+    static let inheritedVariables = ["PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "TZ"]
+
+    init(executableDirectory: String, dataPath: String?, logLevel: String) {
+        executable = executableDirectory + "/screen-worker"
+        var arguments = ["--host-pid", String(getpid()), "--log-level", logLevel]
+        if let dataPath { arguments += ["--data", dataPath] }
+        extraArguments = arguments
+        environment = WorkerLauncher.inheritedVariables.compactMap { name in
+            getenv(name).map { "\(name)=\(String(cString: $0))" }
+        }
+    }
+
+    /// The directory of the running executable, from /proc/self/exe.
+    static func ownDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return "." }
+        let path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return String(path[..<slash])
+    }
+}

@@ -1,0 +1,148 @@
+import Glibc
+import NavProtocol
+import Transport
+import UVKit
+
+/// One screen-worker child: its process, its three pipes and its JSON-RPC connection.
+/// The host talks to it only through this type.
+final class WorkerProcess {
+    let screenId: String
+    let kind: ScreenKind
+    let connection: RPCConnection
+    private let process: UVProcess
+    private let stderrPipe: UVPipe
+    private let log: Log
+    private var stderrLines = LineSplitter()
+    private(set) var stderrTail: [String] = []
+    private(set) var exitStatus: ExitStatus?
+    private var isStopping = false
+    private var stopTimer: UVTimer?
+    private var stopWaiters: [() -> Void] = []
+    private var finished = false
+    /// Called when the worker exits without having been asked to stop.
+    var onUnexpectedExit: ((ExitStatus) -> Void)?
+
+    private static let stderrTailLines = 20
+
+    var pid: Int32 { process.pid }
+    var isRunning: Bool { exitStatus == nil }
+    var label: String { "\(screenId) \(kind.rawValue)" }
+
+    init(screenId: String, kind: ScreenKind, launcher: WorkerLauncher, loop: UVLoop, log: Log, maxMessageBytes: Int) throws {
+        self.screenId = screenId
+        self.kind = kind
+        self.log = log
+        let stdinPipe = try UVPipe(loop: loop)
+        let stdoutPipe = try UVPipe(loop: loop)
+        stderrPipe = try UVPipe(loop: loop)
+        let options = UVProcess.Options(
+            executable: launcher.executable, arguments: launcher.extraArguments, environment: launcher.environment,
+            stdin: stdinPipe, stdout: stdoutPipe, stderr: stderrPipe)
+        var exitHandler: ((ExitStatus) -> Void)?
+        do {
+            process = try UVProcess(loop: loop, options: options) { status in exitHandler?(status) }
+        } catch {
+            stdinPipe.close()
+            stdoutPipe.close()
+            stderrPipe.close()
+            throw error
+        }
+        connection = RPCConnection(
+            loop: loop, name: "screen \(screenId) (\(kind.rawValue))", reader: stdoutPipe, writer: stdinPipe,
+            framing: .newlineDelimited, maxMessageBytes: maxMessageBytes)
+        stopTimer = try? UVTimer(loop: loop)
+        exitHandler = { [unowned self] status in self.didExit(status) }
+        stderrPipe.onRead = { [unowned self] bytes in
+            for line in self.stderrLines.append(bytes) { self.record(line) }
+        }
+        stderrPipe.onEnd = { [unowned self] _ in
+            if let line = self.stderrLines.finish() { self.record(line) }
+            self.stderrPipe.close()
+        }
+        try stderrPipe.startReading()
+        try connection.start()
+        log.debug("spawned \(label) as pid \(process.pid)")
+    }
+
+    private func record(_ line: String) {
+        stderrTail.append(line)
+        if stderrTail.count > WorkerProcess.stderrTailLines { stderrTail.removeFirst() }
+        log.forward("[\(label)] \(line)")
+    }
+
+    /// Sends a request to the worker with a timeout.
+    func request(
+        _ method: String, params: JSONValue?, timeoutMilliseconds: UInt64,
+        completion: @escaping (Result<JSONValue, RPCError>) -> Void
+    ) -> RequestID {
+        connection.sendRequest(method: method, params: params, timeoutMilliseconds: timeoutMilliseconds, completion: completion)
+    }
+
+    /// What a failed request says about this worker: names the screen, how it ended and its last words.
+    func failure(_ message: String) -> RPCError {
+        var data: [String: JSONValue] = ["screen": .string(screenId), "kind": .string(kind.rawValue)]
+        if let exitStatus { data["status"] = .string(exitStatus.description) }
+        if !stderrTail.isEmpty { data["stderrTail"] = .array(stderrTail.suffix(5).map(JSONValue.string)) }
+        return RPCError(code: RPCErrorCode.workerFailed, message: message, data: .object(data))
+    }
+
+    /// Ends the worker: `shutdown` + `exit`, SIGTERM after the grace period, SIGKILL after another.
+    /// `done` runs once the process has exited and every handle is closed.
+    func stop(graceMilliseconds: UInt64, done: @escaping () -> Void) {
+        if finished { return done() }
+        stopWaiters.append(done)
+        guard !isStopping else { return }
+        isStopping = true
+        guard isRunning else { return }
+        _ = connection.sendRequest(method: ShutdownRequest.method, params: nil, timeoutMilliseconds: graceMilliseconds) { [weak self] _ in
+            self?.connection.sendNotification(method: ExitNotification.method, params: nil)
+        }
+        stopTimer?.start(after: graceMilliseconds) { [weak self] in
+            guard let self, self.isRunning else { return }
+            self.log.warning("\(self.label) did not exit within \(graceMilliseconds) ms of shutdown; sending SIGTERM")
+            self.process.kill(SIGTERM)
+            self.stopTimer?.start(after: graceMilliseconds) { [weak self] in
+                guard let self, self.isRunning else { return }
+                self.log.warning("\(self.label) ignored SIGTERM; sending SIGKILL")
+                self.process.kill(SIGKILL)
+            }
+        }
+    }
+
+    /// Kills at once, for when the host itself must end now.
+    func kill() {
+        isStopping = true
+        process.kill(SIGKILL)
+    }
+
+    private func didExit(_ status: ExitStatus) {
+        exitStatus = status
+        stopTimer?.close()
+        stopTimer = nil
+        let expected = isStopping
+        if expected {
+            log.debug("\(label) \(status)")
+        } else {
+            log.warning("\(label) \(status) unexpectedly")
+        }
+        connection.close(error: failure("screen \(screenId) (\(kind.rawValue)) \(status) before answering"))
+        process.close()
+        // Let the last stderr lines arrive (the pipe ends once the child is gone); never wait on them forever.
+        if !stderrPipe.isClosing {
+            let deadline = try? UVTimer(loop: process.loop)
+            deadline?.start(after: 250) { [stderrPipe] in stderrPipe.close() }
+            stderrPipe.onClose { deadline?.close() }
+        }
+        stderrPipe.onClose { [self] in finish() }
+        if !expected { onUnexpectedExit?(status) }
+    }
+
+    private func finish() {
+        guard !finished else { return }
+        finished = true
+        onUnexpectedExit = nil
+        let waiters = stopWaiters
+        stopWaiters = []
+        for waiter in waiters { waiter() }
+    }
+}

@@ -1,0 +1,126 @@
+import NavProtocol
+import Transport
+import UVKit
+
+/// Spawns workers for screens, opens them, and stops them; it knows every worker still alive,
+/// including those still opening, so the host can end them all.
+final class WorkerSpawner {
+    private let loop: UVLoop
+    private let log: Log
+    private let configuration: HostConfiguration
+    private let launcher: WorkerLauncher
+    private var nextScreenNumber = 1
+    private var live: [String: WorkerProcess] = [:]
+    private var isShuttingDown = false
+    /// A worker sent a request (host/push, host/pop) or a notification (worker/didUpdate).
+    var onWorkerRequest: ((WorkerProcess, RPCRequest, RPCResponder) -> Void)?
+    var onWorkerNotification: ((WorkerProcess, RPCNotification) -> Void)?
+    var onUnexpectedExit: ((WorkerProcess, ExitStatus) -> Void)?
+
+    init(loop: UVLoop, log: Log, configuration: HostConfiguration) {
+        self.loop = loop
+        self.log = log
+        self.configuration = configuration
+        launcher = WorkerLauncher(
+            executableDirectory: configuration.workerDirectory, dataPath: configuration.dataPath,
+            logLevel: configuration.logLevel.name)
+    }
+
+    var liveWorkers: [WorkerProcess] { Array(live.values) }
+
+    func open(kind: ScreenKind, params: JSONValue?, completion: @escaping (Result<ScreenEntry, RPCError>) -> Void) {
+        guard !isShuttingDown else {
+            return completion(.failure(.internalError("navhost is shutting down")))
+        }
+        let screenId = "s\(nextScreenNumber)"
+        nextScreenNumber += 1
+        let worker: WorkerProcess
+        do {
+            worker = try WorkerProcess(
+                screenId: screenId, kind: kind, launcher: launcher, loop: loop, log: log,
+                maxMessageBytes: configuration.maxMessageBytes)
+        } catch {
+            return completion(.failure(.internalError("could not start \(launcher.executable) for a \(kind.rawValue) screen: \(error)")))
+        }
+        live[screenId] = worker
+        worker.connection.onRequest = { [unowned self, unowned worker] request, responder in
+            self.onWorkerRequest?(worker, request, responder)
+        }
+        worker.connection.onNotification = { [unowned self, unowned worker] notification in
+            self.onWorkerNotification?(worker, notification)
+        }
+        worker.onUnexpectedExit = { [unowned self, unowned worker] status in
+            self.forget(worker)
+            self.onUnexpectedExit?(worker, status)
+        }
+        let request = WorkerOpenRequest(screen: screenId, kind: kind, params: params)
+        let encoded = (try? JSONValueEncoder().encode(request)) ?? .null
+        _ = worker.request(WorkerOpenRequest.method, params: encoded, timeoutMilliseconds: configuration.requestTimeoutMilliseconds) {
+            [unowned self] result in
+            switch result {
+            case .success(let value):
+                guard !isShuttingDown, let state = try? JSONValueDecoder().decode(ScreenState.self, from: value) else {
+                    stop(worker)
+                    return completion(.failure(isShuttingDown ? .internalError("navhost is shutting down") : worker.failure("screen \(screenId) sent an invalid answer to worker/open")))
+                }
+                let screen = Screen(id: screenId, kind: kind, title: state.title ?? kind.rawValue, params: params ?? .object([:]))
+                completion(.success(ScreenEntry(screen: screen, worker: worker)))
+            case .failure(let error):
+                stop(worker)
+                completion(.failure(error))
+            }
+        }
+    }
+
+    func stop(_ entries: [ScreenEntry], done: (() -> Void)? = nil) {
+        let group = Countdown(count: entries.count, done: done ?? {})
+        for entry in entries { stop(entry.worker, done: group.tick) }
+    }
+
+    private func stop(_ worker: WorkerProcess, done: @escaping () -> Void = {}) {
+        worker.stop(graceMilliseconds: configuration.stopGraceMilliseconds) { [weak self, unowned worker] in
+            self?.forget(worker)
+            done()
+        }
+    }
+
+    private func forget(_ worker: WorkerProcess) {
+        if live[worker.screenId] === worker { live[worker.screenId] = nil }
+    }
+
+    /// Stops every live worker; `done` runs when all have exited.
+    func stopAll(done: @escaping () -> Void) {
+        isShuttingDown = true
+        let workers = Array(live.values)
+        let group = Countdown(count: workers.count, done: done)
+        for worker in workers { stop(worker, done: group.tick) }
+    }
+
+    /// SIGKILLs every live worker, for when the host cannot wait.
+    func killAll() {
+        for worker in live.values { worker.kill() }
+    }
+}
+
+/// Runs `done` after `tick` was called `count` times (at once for zero).
+final class Countdown {
+    private var remaining: Int
+    private var done: (() -> Void)?
+
+    init(count: Int, done: @escaping () -> Void) {
+        remaining = count
+        self.done = done
+        if count == 0 { fire() }
+    }
+
+    func tick() {
+        remaining -= 1
+        if remaining <= 0 { fire() }
+    }
+
+    private func fire() {
+        let handler = done
+        done = nil
+        handler?()
+    }
+}

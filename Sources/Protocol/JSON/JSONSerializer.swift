@@ -1,0 +1,79 @@
+extension JSONValue {
+    /// Compact JSON: no whitespace, object keys sorted by their UTF-8 bytes, non-ASCII written as
+    /// raw UTF-8. Output never contains a raw newline, so it is safe to use as one NDJSON line.
+    /// Doubles print as Swift's shortest round-trip `description` (`1.0`, `1e+20`); NaN and
+    /// infinities, which JSON cannot express, print as `null`.
+    public func serialized() -> [UInt8] {
+        var buffer: [UInt8] = []
+        serialize(into: &buffer)
+        return buffer
+    }
+
+    public var serializedString: String { String(decoding: serialized(), as: UTF8.self) }
+
+    /// Appends the compact serialization to `buffer`.
+    public func serialize(into buffer: inout [UInt8]) {
+        switch self {
+        case .null:
+            buffer.append(contentsOf: "null".utf8)
+        case .bool(let value):
+            buffer.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value):
+            buffer.append(contentsOf: String(value).utf8)
+        case .double(let value):
+            if value.isFinite {
+                buffer.append(contentsOf: value.description.utf8)
+            } else {
+                buffer.append(contentsOf: "null".utf8)
+            }
+        case .string(let value):
+            Self.serializeString(value, into: &buffer)
+        case .array(let elements):
+            buffer.append(UInt8(ascii: "["))
+            for (position, element) in elements.enumerated() {
+                if position > 0 { buffer.append(UInt8(ascii: ",")) }
+                element.serialize(into: &buffer)
+            }
+            buffer.append(UInt8(ascii: "]"))
+        case .object(let fields):
+            buffer.append(UInt8(ascii: "{"))
+            let sortedFields = fields.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            for (position, field) in sortedFields.enumerated() {
+                if position > 0 { buffer.append(UInt8(ascii: ",")) }
+                Self.serializeString(field.key, into: &buffer)
+                buffer.append(UInt8(ascii: ":"))
+                field.value.serialize(into: &buffer)
+            }
+            buffer.append(UInt8(ascii: "}"))
+        }
+    }
+
+    static func serializeString(_ string: String, into buffer: inout [UInt8]) {
+        func appendEscape(_ letter: UInt8) {
+            buffer.append(UInt8(ascii: "\\"))
+            buffer.append(letter)
+        }
+        buffer.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): appendEscape(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): appendEscape(UInt8(ascii: "\\"))
+            case 0x0A: appendEscape(UInt8(ascii: "n"))
+            case 0x0D: appendEscape(UInt8(ascii: "r"))
+            case 0x09: appendEscape(UInt8(ascii: "t"))
+            case 0x08: appendEscape(UInt8(ascii: "b"))
+            case 0x0C: appendEscape(UInt8(ascii: "f"))
+            case 0..<0x20:
+                let hexDigits: StaticString = "0123456789abcdef"
+                buffer.append(contentsOf: "\\u00".utf8)
+                hexDigits.withUTF8Buffer { digits in
+                    buffer.append(digits[Int(byte >> 4)])
+                    buffer.append(digits[Int(byte & 0x0F)])
+                }
+            default:
+                buffer.append(byte)
+            }
+        }
+        buffer.append(UInt8(ascii: "\""))
+    }
+}

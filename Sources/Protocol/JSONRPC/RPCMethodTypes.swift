@@ -1,0 +1,51 @@
+/// A request type: its `Codable` value is the params, `Response` the result.
+public protocol RPCRequestType: Codable, Sendable {
+    associatedtype Response: Codable & Sendable
+    static var method: String { get }
+}
+
+/// A notification type: its `Codable` value is the params.
+public protocol RPCNotificationType: Codable, Sendable {
+    static var method: String { get }
+}
+
+/// Params of a method that takes none: encodes as `{}`, decodes from any object or null.
+public struct EmptyParams: Codable, Sendable, Equatable {
+    public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        try decodeEmptyObject(from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        _ = encoder.container(keyedBy: JSONCodingKey.self)
+    }
+}
+
+/// Result of a method that returns nothing: encodes as `{}`, decodes from any object or null.
+public struct EmptyResult: Codable, Sendable, Equatable {
+    public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        try decodeEmptyObject(from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        _ = encoder.container(keyedBy: JSONCodingKey.self)
+    }
+}
+
+private func decodeEmptyObject(from decoder: any Decoder) throws {
+    if try decoder.singleValueContainer().decodeNil() { return }
+    _ = try decoder.container(keyedBy: JSONCodingKey.self)
+}
+
+/// Decodes a request's params; absent params decode as `{}`. Failures become `invalidParams`
+/// errors whose message names the field, e.g. "invalid params: missing field 'kind'".
+public func decodeParams<T: Decodable>(_ type: T.Type, from params: JSONValue?) throws(RPCError) -> T {
+    do {
+        return try JSONValueDecoder().decode(type, from: params ?? .object([:]))
+    } catch {
+        throw RPCError.invalidParams("invalid params: \(describeDecodingError(error))")
+    }
+}

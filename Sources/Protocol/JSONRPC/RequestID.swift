@@ -1,0 +1,25 @@
+/// A JSON-RPC request id. Only strings and integers are accepted: the spec discourages null and
+/// fractional ids, and refusing them keeps id correlation exact.
+public enum RequestID: Hashable, Sendable, CustomStringConvertible {
+    case number(Int)
+    case string(String)
+
+    public var json: JSONValue {
+        switch self {
+        case .number(let number): return .int(number)
+        case .string(let string): return .string(string)
+        }
+    }
+
+    /// The id a JSON value denotes, or nil when it is not a usable id.
+    public init?(json: JSONValue) {
+        switch json {
+        case .int(let number): self = .number(number)
+        case .string(let string): self = .string(string)
+        default: return nil
+        }
+    }
+
+    /// Numbers print bare and strings quoted, so `1` and `"1"` stay distinguishable in logs.
+    public var description: String { json.serializedString }
+}

@@ -1,0 +1,72 @@
+/// `initialize`: the first request of a session. Answers who the host is and the initial stack.
+public struct InitializeRequest: RPCRequestType, Equatable {
+    public static let method = "initialize"
+    /// The client's process id: the host exits when that process is gone.
+    public var processId: Int?
+    public var clientInfo: ClientInfo?
+
+    public struct ClientInfo: Codable, Sendable, Equatable {
+        public var name: String
+        public var version: String?
+        public init(name: String, version: String? = nil) {
+            self.name = name
+            self.version = version
+        }
+    }
+
+    public init(processId: Int? = nil, clientInfo: ClientInfo? = nil) {
+        self.processId = processId
+        self.clientInfo = clientInfo
+    }
+
+    public struct Response: Codable, Sendable, Equatable {
+        public var serverInfo: ServerInfo
+        public var capabilities: Capabilities
+        public var stack: [Screen]
+
+        public init(serverInfo: ServerInfo, capabilities: Capabilities, stack: [Screen]) {
+            self.serverInfo = serverInfo
+            self.capabilities = capabilities
+            self.stack = stack
+        }
+    }
+}
+
+public struct ServerInfo: Codable, Sendable, Equatable {
+    public var name: String
+    public var version: String
+    public init(name: String, version: String) {
+        self.name = name
+        self.version = version
+    }
+}
+
+public struct Capabilities: Codable, Sendable, Equatable {
+    /// Screen kinds that `nav/push` accepts.
+    public var screenKinds: [ScreenKind]
+    /// Methods the host answers.
+    public var methods: [String]
+    /// Notifications the host sends.
+    public var notifications: [String]
+    public var maxMessageBytes: Int
+
+    public init(screenKinds: [ScreenKind], methods: [String], notifications: [String], maxMessageBytes: Int) {
+        self.screenKinds = screenKinds
+        self.methods = methods
+        self.notifications = notifications
+        self.maxMessageBytes = maxMessageBytes
+    }
+}
+
+/// `shutdown`: ends every screen; the host then waits for `exit`.
+public struct ShutdownRequest: RPCRequestType, Equatable {
+    public static let method = "shutdown"
+    public typealias Response = JSONValue
+    public init() {}
+}
+
+/// `exit`: the host exits, with code 0 after `shutdown` and 1 without.
+public struct ExitNotification: RPCNotificationType, Equatable {
+    public static let method = "exit"
+    public init() {}
+}

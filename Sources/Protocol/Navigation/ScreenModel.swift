@@ -1,0 +1,70 @@
+/// The kinds of screen the host may spawn. The host checks every push against this list, so a
+/// message can never name an executable or a path.
+public enum ScreenKind: String, Codable, Sendable, CaseIterable {
+    case users
+    case repositories
+    case repository
+}
+
+/// A screen on the navigation stack, as the client sees it.
+public struct Screen: Codable, Sendable, Hashable {
+    public var id: String
+    public var kind: ScreenKind
+    public var title: String
+    public var params: JSONValue
+
+    public init(id: String, kind: ScreenKind, title: String, params: JSONValue) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.params = params
+    }
+}
+
+/// A section of a screen's list: its rows are read with `screen/rows`.
+public struct SectionInfo: Codable, Sendable, Hashable {
+    public var id: String
+    public var header: String?
+    public var footer: String?
+    public var count: Int
+
+    public init(id: String, header: String? = nil, footer: String? = nil, count: Int) {
+        self.id = id
+        self.header = header
+        self.footer = footer
+        self.count = count
+    }
+}
+
+/// One row of a list. `id` is stable for the same item across loads, so a client can keep
+/// selection and scroll position; `section` names the section the row belongs to.
+public struct Row: Codable, Sendable, Hashable {
+    public var id: String
+    public var kind: String
+    public var title: String
+    public var subtitle: String?
+    public var detail: String?
+    public var accessory: Accessory?
+    public var section: String?
+
+    public init(
+        id: String, kind: String, title: String, subtitle: String? = nil, detail: String? = nil,
+        accessory: Accessory? = nil, section: String? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.subtitle = subtitle
+        self.detail = detail
+        self.accessory = accessory
+        self.section = section
+    }
+}
+
+/// What a row shows at its trailing edge, as in a table view cell.
+public enum Accessory: String, Codable, Sendable, Hashable {
+    /// Selecting the row pushes a screen.
+    case disclosure
+    /// Selecting the row yields a URL for the client to open.
+    case link
+}

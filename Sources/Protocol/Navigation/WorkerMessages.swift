@@ -1,0 +1,59 @@
+// Messages between navhost and a screen-worker over the worker's stdin/stdout.
+
+/// `worker/open` (host -> worker): the first request; loads the screen.
+public struct WorkerOpenRequest: RPCRequestType, Equatable {
+    public static let method = "worker/open"
+    public var screen: String
+    public var kind: ScreenKind
+    public var params: JSONValue?
+
+    public init(screen: String, kind: ScreenKind, params: JSONValue?) {
+        self.screen = screen
+        self.kind = kind
+        self.params = params
+    }
+
+    public typealias Response = ScreenState
+}
+
+/// `worker/rows`, `worker/query`, `worker/select` (host -> worker) carry the client's params
+/// minus `screen`: the worker serves one screen.
+public enum WorkerMethod {
+    public static let rows = "worker/rows"
+    public static let query = "worker/query"
+    public static let select = "worker/select"
+}
+
+/// `host/push` (worker -> host): a selection asks the host to push a screen.
+public struct HostPushRequest: RPCRequestType, Equatable {
+    public static let method = "host/push"
+    public var kind: ScreenKind
+    public var params: JSONValue?
+
+    public init(kind: ScreenKind, params: JSONValue?) {
+        self.kind = kind
+        self.params = params
+    }
+
+    public typealias Response = PushRequest.Response
+}
+
+/// `host/pop` (worker -> host): a selection asks the host to pop the worker's screen.
+public struct HostPopRequest: RPCRequestType, Equatable {
+    public static let method = "host/pop"
+    public init() {}
+    public typealias Response = PopRequest.Response
+}
+
+/// `worker/didUpdate` (worker -> host): the screen's revision moved; the host forwards it
+/// to the client as `screen/didUpdate` with the screen's id.
+public struct WorkerDidUpdateNotification: RPCNotificationType, Equatable {
+    public static let method = "worker/didUpdate"
+    public var revision: Int
+    public var sections: [SectionInfo]
+
+    public init(revision: Int, sections: [SectionInfo]) {
+        self.revision = revision
+        self.sections = sections
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import GRDB
+
+/// Read-only access to a snapshot database. Not thread-safe by design: a screen worker is
+/// single-threaded and owns its store.
+public final class SnapshotStore {
+    public let path: String
+    private let queue: DatabaseQueue
+    /// Whether the snapshot has the trigram index (`SnapshotSchema`); without it substring
+    /// search scans the users table.
+    let hasUserSearchIndex: Bool
+
+    /// Opens the snapshot at `path` read-only.
+    /// - Throws: `SnapshotError.missingFile` or `.notASnapshot` when it is not one this code reads.
+    public init(path: String) throws {
+        guard FileManager.default.fileExists(atPath: path) else { throw SnapshotError.missingFile(path: path) }
+        self.path = path
+        var configuration = Configuration()
+        configuration.readonly = true
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            hasUserSearchIndex = try queue.read { db in
+                try Self.checkFormat(db, path: path)
+                return try SnapshotSchema.hasUserSearchIndex(db)
+            }
+        } catch let error as DatabaseError {
+            throw SnapshotError.notASnapshot(path: path, reason: error.message ?? error.description)
+        }
+    }
+
+    /// The snapshot that ships with GitHubScreens.
+    public static func bundled() throws -> SnapshotStore {
+        guard let url = Bundle.module.url(forResource: "snapshot", withExtension: "sqlite") else {
+            throw SnapshotError.missingBundledSnapshot
+        }
+        return try SnapshotStore(path: url.path(percentEncoded: false))
+    }
+
+    /// The account with this login (any letter case), with its profile.
+    public func user(login: String) throws -> GitHubUser? {
+        try queue.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM users WHERE login = ?", arguments: [login])
+                .map(GitHubUser.init(snapshotRow:))
+        }
+    }
+
+    /// The account's repositories, most starred first, then by name.
+    public func repositories(owner login: String) throws -> [GitHubRepository] {
+        try queue.read { db in
+            try Row.fetchAll(
+                db, sql: SnapshotRecords.repositorySelect + """
+                     WHERE r.owner_id = (SELECT id FROM users WHERE login = ?)
+                     ORDER BY r.stargazers_count DESC, r.name
+                    """, arguments: [login]
+            ).map(GitHubRepository.init(snapshotRow:))
+        }
+    }
+
+    /// The repository `owner/name` (any letter case).
+    public func repository(owner login: String, name: String) throws -> GitHubRepository? {
+        try queue.read { db in
+            try Row.fetchOne(
+                db, sql: SnapshotRecords.repositorySelect + """
+                     WHERE r.owner_id = (SELECT id FROM users WHERE login = ?) AND r.name = ?
+                    """, arguments: [login, name]
+            ).map(GitHubRepository.init(snapshotRow:))
+        }
+    }
+
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try queue.read(body)
+    }
+
+    private static func checkFormat(_ db: Database, path: String) throws {
+        let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        guard applicationID == SnapshotSchema.applicationID else {
+            throw SnapshotError.notASnapshot(path: path, reason: "its application_id is \(applicationID)")
+        }
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        guard version == SnapshotSchema.version else {
+            throw SnapshotError.notASnapshot(
+                path: path, reason: "it has format version \(version); this code reads version \(SnapshotSchema.version)")
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import GitHubScreens
+
+@main
+struct WorkerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "screen-worker",
+        abstract: "One NavShell screen: spawned by navhost, JSON-RPC on stdin/stdout, log on stderr.",
+        subcommands: [ServeScreen.self, GenerateSnapshot.self],
+        defaultSubcommand: ServeScreen.self
+    )
+}
+
+struct ServeScreen: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serve one screen to the host on stdin/stdout (the default).")
+
+    @Option(help: "The host's pid: the worker ends when that process does.")
+    var hostPid: Int32?
+
+    @Option(help: "A snapshot database to read instead of the embedded one.")
+    var data: String?
+
+    @Option(help: "Log level on stderr: debug, info, warning or error.")
+    var logLevel: String = "warning"
+
+    func run() throws {
+        let server = try WorkerServer(hostPid: hostPid, dataPath: data, logLevel: logLevel)
+        let code = server.run()
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+struct GenerateSnapshot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate-snapshot", abstract: "Write a deterministic GitHub snapshot database (the embedded one uses the defaults).")
+
+    @Option(help: "Where to write the database (replaced if it exists).")
+    var out: String
+
+    @Option(help: "How many users to generate.")
+    var users: Int = SnapshotGenerator().userCount
+
+    @Option(help: "The generator's seed.")
+    var seed: UInt64 = SnapshotGenerator().seed
+
+    func run() throws {
+        try SnapshotGenerator(seed: seed, userCount: users).write(to: out)
+        print("wrote \(out): \(users) users (seed \(seed))")
+    }
+}

@@ -1,0 +1,152 @@
+import CUV
+import GitHubScreens
+import Glibc
+import ListController
+import NavProtocol
+import Transport
+import UVKit
+
+/// The worker's side of the host connection: opens one screen and answers the host's
+/// requests about it on stdin/stdout. Ends on `exit`, on stdin EOF, or with the host.
+final class WorkerServer {
+    private let loop = UVLoop()
+    private let log: Log
+    private let connection: RPCConnection
+    private let dataPath: String?
+    private var controller: (any ScreenController)?
+    private var exitCode: Int32 = 0
+    private var isShutDown = false
+
+    init(hostPid: Int32?, dataPath: String?, logLevel: String) throws {
+        if let hostPid {
+            // Die with the host; if it is already gone, the signal will never come, so leave now.
+            _ = cuv_set_parent_death_signal(SIGTERM)
+            if getppid() != hostPid { exit(0) }
+        }
+        self.dataPath = dataPath
+        log = Log(loop: loop, level: LogLevel(name: logLevel) ?? .warning, label: "worker")
+        connection = RPCConnection(
+            loop: loop, name: "host", reader: try StandardIO.input(loop: loop, fileDescriptor: 0),
+            writer: try StandardIO.output(loop: loop, fileDescriptor: 1), framing: .newlineDelimited,
+            maxMessageBytes: 16 << 20)
+    }
+
+    func run() -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        connection.onRequest = { [unowned self] request, responder in self.handle(request, responder) }
+        connection.onNotification = { [unowned self] notification in
+            if notification.method == ExitNotification.method {
+                self.exitCode = self.isShutDown ? 0 : 1
+                self.connection.close()
+            }
+        }
+        connection.onClose = { [unowned self] _ in self.log.debug("host connection closed") }
+        do {
+            try connection.start()
+        } catch {
+            log.error("cannot read stdin: \(error)")
+            return 1
+        }
+        loop.run()
+        log.close()
+        loop.close()
+        return exitCode
+    }
+
+    private func handle(_ request: RPCRequest, _ responder: RPCResponder) {
+        do {
+            switch request.method {
+            case WorkerOpenRequest.method:
+                try open(try decodeParams(WorkerOpenRequest.self, from: request.params), responder)
+            case WorkerMethod.rows:
+                let params = try decodeParams(RowsRequest.self, from: request.params)
+                let controller = try openController()
+                let rows = try controller.rows(section: params.section, offset: params.offset ?? 0, limit: params.limit ?? RowsRequest.defaultLimit)
+                responder.succeed(encoding: RowsRequest.Response(screen: nil, revision: controller.revision, sections: controller.sections, rows: rows))
+            case WorkerMethod.query:
+                let params = try decodeParams(QueryRequest.self, from: request.params)
+                let controller = try openController()
+                try reload(controller, query: params.text)
+                responder.succeed(encoding: state(of: controller))
+            case WorkerMethod.select:
+                let params = try decodeParams(SelectRequest.self, from: request.params)
+                try perform(try openController().select(rowId: params.rowId), responder)
+            case ShutdownRequest.method:
+                isShutDown = true
+                responder.succeed(.null)
+            default:
+                responder.fail(.methodNotFound(request.method))
+            }
+        } catch let error as RPCError {
+            responder.fail(error)
+        } catch let error as ScreenError {
+            responder.fail(rpcError(for: error))
+        } catch {
+            responder.fail(.internalError("\(request.method) failed: \(error)"))
+        }
+    }
+
+    private func open(_ params: WorkerOpenRequest, _ responder: RPCResponder) throws {
+        guard controller == nil else { throw RPCError.invalidRequest("this worker already serves a screen") }
+        let store = try dataPath.map { try SnapshotStore(path: $0) } ?? SnapshotStore.bundled()
+        let controller = try GitHubScreens.makeController(kind: params.kind, params: params.params ?? .object([:]), store: store)
+        try controller.load(query: params.params?["query"]?.stringValue ?? "")
+        self.controller = controller
+        log.debug("opened \(params.kind.rawValue) screen \(params.screen)")
+        responder.succeed(encoding: state(of: controller))
+    }
+
+    private func openController() throws -> any ScreenController {
+        guard let controller else { throw RPCError.invalidRequest("no screen is open: send worker/open first") }
+        return controller
+    }
+
+    private func reload(_ controller: any ScreenController, query: String) throws {
+        let before = controller.revision
+        try controller.load(query: query)
+        if controller.revision != before, let params = try? JSONValueEncoder().encode(
+            WorkerDidUpdateNotification(revision: controller.revision, sections: controller.sections))
+        {
+            connection.sendNotification(method: WorkerDidUpdateNotification.method, params: params)
+        }
+    }
+
+    private func state(of controller: any ScreenController) -> ScreenState {
+        ScreenState(title: controller.title, revision: controller.revision, sections: controller.sections)
+    }
+
+    /// Carries out a selection; pushes and pops are asked of the host, which owns the stack.
+    private func perform(_ action: SelectionAction, _ responder: RPCResponder) throws {
+        switch action {
+        case .push(let kind, let params):
+            let request = try JSONValueEncoder().encode(HostPushRequest(kind: kind, params: params))
+            connection.sendRequest(method: HostPushRequest.method, params: request, timeoutMilliseconds: nil) { result in
+                switch result {
+                case .success(let pushed):
+                    responder.succeed(["action": .string(SelectionOutcome.push.rawValue), "pushed": pushed["screen"] ?? .null])
+                case .failure(let error):
+                    responder.fail(error)
+                }
+            }
+        case .pop:
+            connection.sendRequest(method: HostPopRequest.method, params: nil, timeoutMilliseconds: nil) { result in
+                responder.reply(result.map { _ in ["action": .string(SelectionOutcome.pop.rawValue)] })
+            }
+        case .openURL(let url):
+            responder.succeed(["action": .string(SelectionOutcome.openURL.rawValue), "url": .string(url)])
+        case .none:
+            responder.succeed(["action": .string(SelectionOutcome.none.rawValue)])
+        }
+    }
+
+    private func rpcError(for error: ScreenError) -> RPCError {
+        switch error {
+        case .invalidParams(let message):
+            return .invalidParams(message)
+        case .notFound(let message):
+            return RPCError(code: RPCErrorCode.invalidParams, message: message, data: ["reason": "notFound"])
+        case .dataUnavailable(let message):
+            return .internalError(message)
+        }
+    }
+}

@@ -1,0 +1,246 @@
+import NavProtocol
+import UVKit
+
+/// A JSON-RPC 2.0 peer over a byte reader and writer: frames and parses what arrives,
+/// dispatches requests and notifications, correlates responses to the requests it sent
+/// (with timeouts), and answers batches as batches.
+public final class RPCConnection {
+    public let name: String
+    /// The framing used for what this side sends: fixed, or learnt from the first message received.
+    public private(set) var framing: Framing?
+    public var onRequest: ((RPCRequest, RPCResponder) -> Void)?
+    public var onNotification: ((RPCNotification) -> Void)?
+    /// Called once when the peer's output ends or the connection is closed.
+    public var onClose: ((ReadEnd) -> Void)?
+    /// Reports input that could not be used (bad framing, oversized, invalid JSON); the peer got an error reply.
+    public var onProtocolError: ((RPCError) -> Void)?
+    /// Whether `$/cancelRequest` notifications are handled here (by cancelling the named request).
+    public var handlesCancellation = true
+
+    private let loop: UVLoop
+    private let reader: ByteReader
+    private let writer: ByteWriter
+    private var framer: MessageFramer
+    private let maxMessageBytes: Int
+    private var nextRequestNumber = 1
+    private var outgoing: [RequestID: OutgoingRequest] = [:]
+    private var incoming: [RequestID: RPCResponder] = [:]
+    private var deadlineTimer: UVTimer?
+    private var armedDeadline: UInt64?
+    public private(set) var isClosed = false
+
+    private struct OutgoingRequest {
+        var method: String
+        var deadline: UInt64?
+        var completion: (Result<JSONValue, RPCError>) -> Void
+    }
+
+    public init(loop: UVLoop, name: String, reader: ByteReader, writer: ByteWriter, framing: Framing?, maxMessageBytes: Int) {
+        self.loop = loop
+        self.name = name
+        self.reader = reader
+        self.writer = writer
+        self.framing = framing
+        self.maxMessageBytes = maxMessageBytes
+        framer = MessageFramer(maxMessageBytes: maxMessageBytes, framing: framing)
+    }
+
+    public func start() throws(UVError) {
+        reader.onRead = { [unowned self] bytes in self.receive(bytes) }
+        reader.onEnd = { [unowned self] end in self.peerEnded(end) }
+        try reader.startReading()
+    }
+
+    public var pendingWriteBytes: Int { writer.pendingWriteBytes }
+
+    public var outstandingRequestCount: Int { outgoing.count }
+
+    public var writerHandle: ByteWriter { writer }
+
+    // MARK: Sending
+
+    /// Sends a request; `completion` runs once with the result, an error reply, a timeout or a closed connection.
+    @discardableResult
+    public func sendRequest(
+        method: String, params: JSONValue?, timeoutMilliseconds: UInt64?,
+        completion: @escaping (Result<JSONValue, RPCError>) -> Void
+    ) -> RequestID {
+        let id = RequestID.number(nextRequestNumber)
+        nextRequestNumber += 1
+        guard !isClosed else {
+            completion(.failure(RPCError(code: RPCErrorCode.workerFailed, message: "\(name) is closed", data: nil)))
+            return id
+        }
+        let deadline = timeoutMilliseconds.map { loop.now + $0 }
+        outgoing[id] = OutgoingRequest(method: method, deadline: deadline, completion: completion)
+        send(.request(RPCRequest(id: id, method: method, params: params)))
+        if let deadline { armDeadline(deadline) }
+        return id
+    }
+
+    public func sendNotification(method: String, params: JSONValue?) {
+        send(.notification(RPCNotification(method: method, params: params)))
+    }
+
+    /// Gives up on a request this side sent: its completion gets -32800 and the peer is told.
+    public func cancelRequest(_ id: RequestID) {
+        guard let request = outgoing.removeValue(forKey: id) else { return }
+        sendNotification(method: "$/cancelRequest", params: ["id": id.json])
+        request.completion(.failure(.requestCancelled()))
+    }
+
+    public func send(_ message: RPCMessage) {
+        sendRaw(message.serialized())
+    }
+
+    private func sendRaw(_ body: [UInt8]) {
+        guard !isClosed else { return }
+        writer.write((framing ?? .newlineDelimited).frame(body))
+    }
+
+    // MARK: Receiving
+
+    private func receive(_ bytes: UnsafeRawBufferPointer) {
+        framer.append(bytes)
+        while !isClosed, let event = framer.nextEvent() {
+            if framing == nil { framing = framer.framing }
+            switch event {
+            case .message(let body):
+                handle(RPCPayload.parse(body))
+            case .oversized(let size):
+                protocolError(RPCError(
+                    code: RPCErrorCode.messageTooLarge,
+                    message: "message of \(size) bytes exceeds the limit of \(maxMessageBytes) bytes; it was discarded",
+                    data: ["size": .int(size), "limit": .int(maxMessageBytes)]))
+            case .malformedHeader(let reason):
+                protocolError(.parseError("malformed message header: \(reason)"))
+            }
+        }
+    }
+
+    private func protocolError(_ error: RPCError) {
+        onProtocolError?(error)
+        send(.response(RPCResponse(id: nil, result: .failure(error))))
+    }
+
+    private func handle(_ payload: RPCPayload) {
+        switch payload {
+        case .single(let entry):
+            dispatch(entry) { [unowned self] response in self.send(.response(response)) }
+        case .batch(let entries):
+            let expected = entries.filter(\.expectsResponse).count
+            guard expected > 0 else {
+                for entry in entries { dispatch(entry) { _ in } }
+                return
+            }
+            let collector = BatchCollector(expected: expected) { [unowned self] responses in
+                self.sendRaw(JSONValue.array(responses.map { RPCMessage.response($0).json }).serialized())
+            }
+            for entry in entries { dispatch(entry, reply: collector.add) }
+        }
+    }
+
+    private func dispatch(_ entry: RPCEntry, reply: @escaping (RPCResponse) -> Void) {
+        switch entry {
+        case .invalid(let id, let error):
+            if error.code == RPCErrorCode.parseError { onProtocolError?(error) }
+            reply(RPCResponse(id: id, result: .failure(error)))
+        case .message(.request(let request)):
+            if incoming[request.id] != nil {
+                reply(RPCResponse(id: request.id, result: .failure(.invalidRequest("request id \(request.id) is already in use by a pending request"))))
+                return
+            }
+            let responder = RPCResponder(id: request.id, method: request.method) { [weak self] response in
+                self?.incoming[request.id] = nil
+                reply(response)
+            }
+            incoming[request.id] = responder
+            guard let onRequest else {
+                return responder.fail(.methodNotFound(request.method))
+            }
+            onRequest(request, responder)
+        case .message(.notification(let notification)):
+            if handlesCancellation, notification.method == "$/cancelRequest" {
+                if let id = requestID(from: notification.params?["id"]) {
+                    incoming[id]?.cancel()
+                }
+                return
+            }
+            onNotification?(notification)
+        case .message(.response(let response)):
+            guard let id = response.id, let request = outgoing.removeValue(forKey: id) else { return }
+            request.completion(response.result)
+        }
+    }
+
+    private func peerEnded(_ end: ReadEnd) {
+        close(reason: end)
+    }
+
+    // MARK: Timeouts
+
+    private func armDeadline(_ deadline: UInt64) {
+        if let armed = armedDeadline, armed <= deadline { return }
+        if deadlineTimer == nil { deadlineTimer = try? UVTimer(loop: loop) }
+        armedDeadline = deadline
+        deadlineTimer?.start(after: deadline > loop.now ? deadline - loop.now : 0) { [unowned self] in self.expireRequests() }
+    }
+
+    private func expireRequests() {
+        armedDeadline = nil
+        let now = loop.now
+        let expired = outgoing.filter { ($0.value.deadline ?? .max) <= now }
+        for (id, request) in expired {
+            outgoing[id] = nil
+            sendNotification(method: "$/cancelRequest", params: ["id": id.json])
+            request.completion(.failure(RPCError(
+                code: RPCErrorCode.requestTimedOut,
+                message: "\(name) did not answer \(request.method) in time",
+                data: ["method": .string(request.method)])))
+        }
+        if let next = outgoing.values.compactMap(\.deadline).min() { armDeadline(next) }
+    }
+
+    // MARK: Closing
+
+    /// Fails every request still waiting for an answer from the peer.
+    public func failOutstandingRequests(with error: RPCError) {
+        let requests = outgoing
+        outgoing = [:]
+        for (_, request) in requests { request.completion(.failure(error)) }
+    }
+
+    /// Stops reading, fails what is outstanding, and closes once queued writes are out.
+    public func close(reason: ReadEnd = .endOfFile, error: RPCError? = nil) {
+        guard !isClosed else { return }
+        isClosed = true
+        reader.close()
+        deadlineTimer?.close()
+        deadlineTimer = nil
+        failOutstandingRequests(with: error ?? RPCError(code: RPCErrorCode.workerFailed, message: "\(name) closed the connection", data: nil))
+        let handler = onClose
+        onClose = nil
+        onRequest = nil
+        onNotification = nil
+        handler?(reason)
+        writer.closeAfterWrites {}
+    }
+}
+
+extension RPCEntry {
+    /// Whether the peer gets a response for this entry (everything but notifications).
+    var expectsResponse: Bool {
+        if case .message(.notification) = self { return false }
+        if case .message(.response) = self { return false }
+        return true
+    }
+}
+
+/// The id named by `$/cancelRequest` params.
+private func requestID(from value: JSONValue?) -> RequestID? {
+    switch value {
+    case .string(let text)?: return .string(text)
+    case let number? where number.intValue != nil: return .number(number.intValue!)
+    default: return nil
+    }
+}

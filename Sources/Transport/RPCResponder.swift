@@ -1,0 +1,63 @@
+import NavProtocol
+
+/// Answers one incoming request, exactly once. A request that is cancelled or whose connection
+/// closed ignores later answers, so handlers need not track that themselves.
+public final class RPCResponder {
+    public let id: RequestID
+    public let method: String
+    public private(set) var isAnswered = false
+    /// Runs when the client cancels this request (`$/cancelRequest`), after -32800 was sent.
+    public var onCancel: (() -> Void)?
+    private let deliver: (RPCResponse) -> Void
+
+    init(id: RequestID, method: String, deliver: @escaping (RPCResponse) -> Void) {
+        self.id = id
+        self.method = method
+        self.deliver = deliver
+    }
+
+    public func reply(_ result: Result<JSONValue, RPCError>) {
+        guard !isAnswered else { return }
+        isAnswered = true
+        onCancel = nil
+        deliver(RPCResponse(id: id, result: result))
+    }
+
+    public func succeed(_ value: JSONValue) { reply(.success(value)) }
+
+    public func fail(_ error: RPCError) { reply(.failure(error)) }
+
+    /// Encodes a typed result; an encoding failure becomes an internal error.
+    public func succeed<T: Encodable>(encoding value: T) {
+        do {
+            reply(.success(try JSONValueEncoder().encode(value)))
+        } catch {
+            reply(.failure(.internalError("could not encode the result of \(method): \(error)")))
+        }
+    }
+
+    func cancel() {
+        guard !isAnswered else { return }
+        let handler = onCancel
+        reply(.failure(.requestCancelled()))
+        handler?()
+    }
+}
+
+/// Collects the responses of one incoming batch and sends them together once all are in.
+final class BatchCollector {
+    private var responses: [RPCResponse] = []
+    private var outstanding: Int
+    private let send: ([RPCResponse]) -> Void
+
+    init(expected: Int, send: @escaping ([RPCResponse]) -> Void) {
+        outstanding = expected
+        self.send = send
+    }
+
+    func add(_ response: RPCResponse) {
+        responses.append(response)
+        outstanding -= 1
+        if outstanding == 0 { send(responses) }
+    }
+}

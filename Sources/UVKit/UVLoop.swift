@@ -1,0 +1,62 @@
+import CUV
+
+/// One libuv event loop. Every handle made on it must be used from the thread that runs it.
+public final class UVLoop {
+    public let raw: UnsafeMutablePointer<uv_loop_t>
+    private var isClosed = false
+
+    public init() {
+        raw = .allocate(capacity: 1)
+        let status = uv_loop_init(raw)
+        precondition(status == 0, "uv_loop_init failed: \(UVError(status))")
+    }
+
+    deinit {
+        close()
+        raw.deallocate()
+    }
+
+    /// Runs until no active handle is left or `stop()` is called.
+    public func run() {
+        uv_run(raw, UV_RUN_DEFAULT)
+    }
+
+    /// Waits for and handles at least one event. Returns false when nothing is left to wait for.
+    @discardableResult
+    public func runOnce() -> Bool {
+        uv_run(raw, UV_RUN_ONCE) != 0
+    }
+
+    /// Handles the events that are ready without blocking.
+    @discardableResult
+    public func runNoWait() -> Bool {
+        uv_run(raw, UV_RUN_NOWAIT) != 0
+    }
+
+    public func stop() {
+        uv_stop(raw)
+    }
+
+    /// Milliseconds of the loop's cached clock.
+    public var now: UInt64 { uv_now(raw) }
+
+    /// Closes every handle still open, lets their close callbacks run, then closes the loop.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        uv_walk(raw, { handle, _ in
+            guard let handle, uv_is_closing(handle) == 0 else { return }
+            if let data = handle.pointee.data {
+                Unmanaged<UVHandle>.fromOpaque(data).takeUnretainedValue().close()
+            } else {
+                uv_close(handle, nil)
+            }
+        }, nil)
+        while uv_loop_close(raw) == Int32(UV_EBUSY.rawValue) {
+            uv_run(raw, UV_RUN_NOWAIT)
+        }
+    }
+}
+
+@available(*, unavailable)
+extension UVLoop: Sendable {}

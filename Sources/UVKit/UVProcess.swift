@@ -1,0 +1,131 @@
+import CUV
+import Glibc
+
+/// How a child process ended.
+public struct ExitStatus: Sendable, Equatable, CustomStringConvertible {
+    public var exitCode: Int64
+    public var signal: Int32
+
+    public var description: String {
+        signal != 0 ? "killed by signal \(signal) (\(signalName(signal)))" : "exited with code \(exitCode)"
+    }
+}
+
+func signalName(_ signal: Int32) -> String {
+    switch signal {
+    case SIGKILL: return "SIGKILL"
+    case SIGTERM: return "SIGTERM"
+    case SIGSEGV: return "SIGSEGV"
+    case SIGABRT: return "SIGABRT"
+    case SIGINT: return "SIGINT"
+    case SIGILL: return "SIGILL"
+    case SIGTRAP: return "SIGTRAP"
+    case SIGBUS: return "SIGBUS"
+    case SIGPIPE: return "SIGPIPE"
+    default: return "signal \(signal)"
+    }
+}
+
+/// A child process spawned with libuv; its exit is reported on the loop.
+public final class UVProcess: UVHandle {
+    public struct Options {
+        public var executable: String
+        public var arguments: [String]
+        /// The child's whole environment ("NAME=value"); nothing is inherited implicitly.
+        public var environment: [String]
+        /// Pipes created for the child's stdin, stdout and stderr; nil maps the stream to /dev/null.
+        public var stdin: UVPipe?
+        public var stdout: UVPipe?
+        public var stderr: UVPipe?
+
+        public init(executable: String, arguments: [String], environment: [String], stdin: UVPipe?, stdout: UVPipe?, stderr: UVPipe?) {
+            self.executable = executable
+            self.arguments = arguments
+            self.environment = environment
+            self.stdin = stdin
+            self.stdout = stdout
+            self.stderr = stderr
+        }
+    }
+
+    public private(set) var pid: Int32 = 0
+    public private(set) var exitStatus: ExitStatus?
+    private var onExit: ((ExitStatus) -> Void)?
+
+    /// Spawns the child. On failure the handle is closed and the error thrown.
+    public init(loop: UVLoop, options: Options, onExit: @escaping (ExitStatus) -> Void) throws(UVError) {
+        self.onExit = onExit
+        var spawnStatus: Int32 = 0
+        try super.init(loop: loop, size: MemoryLayout<uv_process_t>.size) { memory in
+            spawnStatus = UVProcess.spawn(loop: loop, into: memory.assumingMemoryBound(to: uv_process_t.self), options: options)
+            return 0
+        }
+        if spawnStatus < 0 {
+            // libuv requires closing the handle even when uv_spawn failed.
+            self.onExit = nil
+            close()
+            throw UVError(spawnStatus)
+        }
+        pid = memory.assumingMemoryBound(to: uv_process_t.self).pointee.pid
+    }
+
+    /// Sends a signal; a process that already exited is not an error.
+    @discardableResult
+    public func kill(_ signal: Int32) -> UVError? {
+        guard !isClosing, exitStatus == nil else { return nil }
+        let status = uv_process_kill(memory.assumingMemoryBound(to: uv_process_t.self), signal)
+        return status < 0 ? UVError(status) : nil
+    }
+
+    private func didExit(_ status: ExitStatus) {
+        exitStatus = status
+        let handler = onExit
+        onExit = nil
+        handler?(status)
+    }
+
+    override func willClose() {
+        onExit = nil
+    }
+
+    private static func spawn(loop: UVLoop, into process: UnsafeMutablePointer<uv_process_t>, options: Options) -> Int32 {
+        let arguments = ([options.executable] + options.arguments).map { strdup($0) }
+        let environment = options.environment.map { strdup($0) }
+        let file = strdup(options.executable)
+        defer {
+            arguments.forEach { free($0) }
+            environment.forEach { free($0) }
+            free(file)
+        }
+        var argv = arguments + [nil]
+        var envp = environment + [nil]
+        var stdio = [options.stdin, options.stdout, options.stderr].enumerated().map { index, pipe -> uv_stdio_container_t in
+            var container = uv_stdio_container_t()
+            if let pipe {
+                let direction = index == 0 ? UV_READABLE_PIPE.rawValue : UV_WRITABLE_PIPE.rawValue
+                container.flags = uv_stdio_flags(rawValue: UV_CREATE_PIPE.rawValue | direction)
+                container.data.stream = pipe.stream
+            } else {
+                container.flags = UV_IGNORE
+            }
+            return container
+        }
+        return argv.withUnsafeMutableBufferPointer { argv in
+            envp.withUnsafeMutableBufferPointer { envp in
+                stdio.withUnsafeMutableBufferPointer { stdio in
+                    var spawnOptions = uv_process_options_t()
+                    spawnOptions.file = UnsafePointer(file)
+                    spawnOptions.args = argv.baseAddress
+                    spawnOptions.env = envp.baseAddress
+                    spawnOptions.stdio = stdio.baseAddress
+                    spawnOptions.stdio_count = Int32(stdio.count)
+                    spawnOptions.exit_cb = { process, exitCode, signal in
+                        UVHandle.owner(of: UnsafeMutableRawPointer(process), as: UVProcess.self)?
+                            .didExit(ExitStatus(exitCode: exitCode, signal: signal))
+                    }
+                    return uv_spawn(loop.raw, process, &spawnOptions)
+                }
+            }
+        }
+    }
+}

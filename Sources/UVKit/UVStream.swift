@@ -1,0 +1,179 @@
+import CUV
+
+/// A libuv stream (pipe or TTY) with chunked reads and queued writes.
+public class UVStream: UVHandle, ByteReader, ByteWriter {
+    public var onRead: ((UnsafeRawBufferPointer) -> Void)?
+    public var onEnd: ((ReadEnd) -> Void)?
+    public var onWriteError: ((UVError) -> Void)?
+    public var onDrain: (() -> Void)?
+    private var readBuffer: UnsafeMutableRawPointer?
+    private static let readBufferSize = 64 * 1024
+    private var writesInFlight = 0
+    private var writeFailed = false
+    private var drainWaiters: [() -> Void] = []
+
+    var stream: UnsafeMutablePointer<uv_stream_t> { memory.assumingMemoryBound(to: uv_stream_t.self) }
+
+    public func startReading() throws(UVError) {
+        guard !isClosing else { throw UVError.cancelled }
+        try uvCheck(uv_read_start(stream, { handle, _, buffer in
+            guard let buffer else { return }
+            let owner = UVHandle.owner(of: UnsafeMutableRawPointer(handle), as: UVStream.self)
+            guard let owner else {
+                buffer.pointee = uv_buf_init(nil, 0)
+                return
+            }
+            let memory = owner.sharedReadBuffer()
+            buffer.pointee = uv_buf_init(memory.assumingMemoryBound(to: CChar.self), UInt32(UVStream.readBufferSize))
+        }, { handle, count, _ in
+            UVHandle.owner(of: UnsafeMutableRawPointer(handle), as: UVStream.self)?.didRead(count: count)
+        }))
+    }
+
+    public func stopReading() {
+        guard !isClosing else { return }
+        uv_read_stop(stream)
+    }
+
+    /// libuv hands the buffer back at once in the read callback, so one buffer per stream serves all reads.
+    private func sharedReadBuffer() -> UnsafeMutableRawPointer {
+        if let readBuffer { return readBuffer }
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: UVStream.readBufferSize, alignment: 16)
+        readBuffer = buffer
+        return buffer
+    }
+
+    private func didRead(count: Int) {
+        if count > 0, let readBuffer {
+            onRead?(UnsafeRawBufferPointer(start: readBuffer, count: count))
+        } else if count < 0 {
+            stopReading()
+            let error = UVError(Int32(count))
+            onEnd?(error == .endOfFile ? .endOfFile : .failed(error))
+        }
+    }
+
+    public var pendingWriteBytes: Int { isClosing ? 0 : uv_stream_get_write_queue_size(stream) }
+
+    public func write(_ bytes: [UInt8]) {
+        guard !isClosing, !writeFailed, !bytes.isEmpty else { return }
+        var offset = 0
+        if writesInFlight == 0 {
+            // Nothing queued: try the kernel directly and queue only what it did not take.
+            let written = bytes.withUnsafeBytes { raw -> Int32 in
+                var buffer = uv_buf_init(UnsafeMutablePointer(mutating: raw.baseAddress!.assumingMemoryBound(to: CChar.self)), UInt32(raw.count))
+                return uv_try_write(stream, &buffer, 1)
+            }
+            if written >= 0 {
+                offset = Int(written)
+            } else if written != UVError.wouldBlock.code {
+                failWrites(UVError(written))
+                return
+            }
+            if offset == bytes.count { return }
+        }
+        let request = WriteRequest(bytes: bytes[offset...])
+        let status = uv_write(request.request, stream, &request.buffer, 1) { request, status in
+            guard let request, let data = request.pointee.data else { return }
+            let pending = Unmanaged<WriteRequest>.fromOpaque(data).takeRetainedValue()
+            pending.owner?.didWrite(status: status)
+        }
+        if status < 0 {
+            failWrites(UVError(status))
+            return
+        }
+        request.owner = self
+        request.retainUntilDone()
+        writesInFlight += 1
+    }
+
+    private func didWrite(status: Int32) {
+        writesInFlight -= 1
+        if status < 0, status != UVError.cancelled.code {
+            failWrites(UVError(status))
+        }
+        if writesInFlight == 0 {
+            onDrain?()
+            let waiters = drainWaiters
+            drainWaiters = []
+            for waiter in waiters { waiter() }
+        }
+    }
+
+    private func failWrites(_ error: UVError) {
+        guard !writeFailed else { return }
+        writeFailed = true
+        onWriteError?(error)
+    }
+
+    public func closeAfterWrites(_ done: @escaping () -> Void) {
+        onClose(done)
+        if writesInFlight == 0 || isClosing {
+            close()
+        } else {
+            drainWaiters.append { [weak self] in self?.close() }
+        }
+    }
+
+    override func willClose() {
+        onRead = nil
+        onEnd = nil
+        onDrain = nil
+        onWriteError = nil
+        drainWaiters = []
+        readBuffer?.deallocate()
+        readBuffer = nil
+    }
+}
+
+/// One queued write: the request and its own copy of the bytes, freed when libuv calls back.
+private final class WriteRequest {
+    let request: UnsafeMutablePointer<uv_write_t>
+    let storage: UnsafeMutableRawBufferPointer
+    var buffer: uv_buf_t
+    weak var owner: UVStream?
+
+    init(bytes: ArraySlice<UInt8>) {
+        request = .allocate(capacity: 1)
+        storage = .allocate(byteCount: bytes.count, alignment: 1)
+        storage.copyBytes(from: bytes)
+        buffer = uv_buf_init(storage.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(bytes.count))
+    }
+
+    func retainUntilDone() {
+        request.pointee.data = Unmanaged.passRetained(self).toOpaque()
+    }
+
+    deinit {
+        storage.deallocate()
+        request.deallocate()
+    }
+}
+
+/// An anonymous pipe: a child's stdio, or an inherited file descriptor.
+public final class UVPipe: UVStream {
+    public init(loop: UVLoop) throws(UVError) {
+        try super.init(loop: loop, size: MemoryLayout<uv_pipe_t>.size) { memory in
+            uv_pipe_init(loop.raw, memory.assumingMemoryBound(to: uv_pipe_t.self), 0)
+        }
+    }
+
+    /// Wraps an open file descriptor (such as 0 or 1) that is a pipe or socket.
+    public convenience init(loop: UVLoop, fileDescriptor: Int32) throws(UVError) {
+        try self.init(loop: loop)
+        let status = uv_pipe_open(memory.assumingMemoryBound(to: uv_pipe_t.self), fileDescriptor)
+        if status < 0 {
+            close()
+            throw UVError(status)
+        }
+    }
+}
+
+/// A terminal on one of the standard descriptors.
+public final class UVTTY: UVStream {
+    public init(loop: UVLoop, fileDescriptor: Int32) throws(UVError) {
+        try super.init(loop: loop, size: MemoryLayout<uv_tty_t>.size) { memory in
+            uv_tty_init(loop.raw, memory.assumingMemoryBound(to: uv_tty_t.self), fileDescriptor, 0)
+        }
+    }
+}

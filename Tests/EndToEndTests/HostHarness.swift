@@ -1,0 +1,117 @@
+import Glibc
+import NavClient
+import NavProtocol
+import Testing
+import UVKit
+
+/// The built binaries sit beside the test bundle in the build directory.
+enum Binaries {
+    static let directory: String = {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let length = readlink("/proc/self/exe", &buffer, 4096)
+        let path = String(decoding: buffer[0..<max(0, length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+        // swift test runs the bundle from <build>/debug/NavShellPackageTests.xctest on Linux.
+        if directory.hasSuffix(".xctest") { directory = String(directory[..<(directory.lastIndex(of: "/") ?? directory.endIndex)]) }
+        return directory
+    }()
+
+    static var navhost: String { directory + "/navhost" }
+}
+
+/// A navhost under test, with the workers it spawned remembered so the test can prove they are gone.
+final class HostUnderTest {
+    let client: NavClient
+    private(set) var seenWorkers: Set<Int32> = []
+
+    init(_ arguments: [String] = [], framing: Framing = .newlineDelimited, environment: [String]? = nil) throws {
+        client = try NavClient(executable: Binaries.navhost, arguments: arguments, environment: environment, framing: framing)
+    }
+
+    @discardableResult
+    func initialize() throws -> InitializeRequest.Response {
+        let response = try client.send(InitializeRequest(processId: nil, clientInfo: .init(name: "e2e")))
+        noteWorkers()
+        return response
+    }
+
+    /// Pids of the screen-worker children alive now.
+    func workers() -> [Int32] {
+        let pids = ProcessTable.children(of: client.pid).filter { $0.command.hasPrefix("screen-worker") }.map(\.pid)
+        seenWorkers.formUnion(pids)
+        return pids
+    }
+
+    func noteWorkers() { _ = workers() }
+
+    /// `shutdown` then `exit`: the clean end. Returns how navhost exited.
+    func shutdown() throws -> ExitStatus {
+        noteWorkers()
+        _ = try client.request(ShutdownRequest.method)
+        client.notify(ExitNotification.method)
+        return try client.waitForExit()
+    }
+
+    /// After navhost exited: no worker it ever had is still running.
+    func expectNoWorkerLeft(sourceLocation: SourceLocation = #_sourceLocation) {
+        for pid in seenWorkers {
+            #expect(!ProcessTable.isAlive(pid), "worker \(pid) outlived navhost", sourceLocation: sourceLocation)
+        }
+    }
+
+    func rows(_ screen: String? = nil, limit: Int = 200) throws -> RowsRequest.Response {
+        try client.send(RowsRequest(screen: screen, offset: 0, limit: limit))
+    }
+
+    func select(_ rowId: String) throws -> SelectRequest.Response {
+        let response = try client.send(SelectRequest(rowId: rowId))
+        noteWorkers()
+        return response
+    }
+
+    func stack() throws -> [Screen] { try client.send(StackRequest()).stack }
+
+    /// Sends a request expecting an error and returns it.
+    func expectError(_ method: String, _ params: JSONValue? = nil, sourceLocation: SourceLocation = #_sourceLocation) -> RPCError? {
+        do {
+            let result = try client.request(method, params)
+            Issue.record("expected an error from \(method), got \(result)", sourceLocation: sourceLocation)
+            return nil
+        } catch let error as NavClientError {
+            guard let rpc = error.rpcError else {
+                Issue.record("expected an RPC error from \(method), got \(error)", sourceLocation: sourceLocation)
+                return nil
+            }
+            return rpc
+        } catch {
+            Issue.record("unexpected \(error)", sourceLocation: sourceLocation)
+            return nil
+        }
+    }
+}
+
+/// Runs a command to completion and returns its exit status and stdout.
+func runCommand(_ executable: String, _ arguments: [String], stdinFile: String? = nil) throws -> (status: ExitStatus, output: String) {
+    let loop = UVLoop()
+    let output = try UVPipe(loop: loop)
+    var status: ExitStatus?
+    var text: [UInt8] = []
+    var ended = false
+    let shellLine = ([executable] + arguments).map { "'\($0)'" }.joined(separator: " ") + (stdinFile.map { " < '\($0)'" } ?? "")
+    let process = try UVProcess(
+        loop: loop, options: .init(executable: "/bin/sh", arguments: ["-c", shellLine], environment: [], stdin: nil, stdout: output, stderr: nil)
+    ) { status = $0 }
+    output.onRead = { text += $0 }
+    output.onEnd = { _ in ended = true }
+    try output.startReading()
+    let timer = try UVTimer(loop: loop)
+    var expired = false
+    timer.start(after: 30_000) { expired = true }
+    while (status == nil || !ended) && !expired { loop.runOnce() }
+    timer.close()
+    output.close()
+    process.close()
+    loop.close()
+    guard let status else { throw NavClientError.timedOut("\(executable) to exit") }
+    return (status, String(decoding: text, as: UTF8.self))
+}

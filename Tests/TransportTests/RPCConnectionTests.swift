@@ -1,0 +1,120 @@
+import Glibc
+import NavProtocol
+import Testing
+import Transport
+import UVKit
+
+/// Two connections joined by a socket pair on one loop, or one connection and a raw peer fd.
+struct ConnectionPair {
+    let loop = UVLoop()
+    let left: RPCConnection
+    let rightFD: Int32
+    let right: RPCConnection?
+
+    init(rawRight: Bool = false, maxMessageBytes: Int = 1 << 20, framing: Framing? = nil) throws {
+        var fds: [Int32] = [0, 0]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0)
+        let leftPipe = try UVPipe(loop: loop, fileDescriptor: fds[0])
+        left = RPCConnection(loop: loop, name: "left", reader: leftPipe, writer: leftPipe, framing: framing, maxMessageBytes: maxMessageBytes)
+        rightFD = fds[1]
+        if rawRight {
+            right = nil
+        } else {
+            let rightPipe = try UVPipe(loop: loop, fileDescriptor: fds[1])
+            right = RPCConnection(loop: loop, name: "right", reader: rightPipe, writer: rightPipe, framing: .newlineDelimited, maxMessageBytes: maxMessageBytes)
+            try right?.start()
+        }
+        try left.start()
+    }
+
+    /// Writes raw bytes as the peer and returns the JSON values the connection answered.
+    func exchange(_ bytes: [UInt8], expecting count: Int) -> [JSONValue] {
+        _ = bytes.withUnsafeBytes { write(rightFD, $0.baseAddress, $0.count) }
+        var framer = MessageFramer(framing: .newlineDelimited)
+        var replies: [JSONValue] = []
+        let reader = try? UVPipe(loop: loop, fileDescriptor: dup(rightFD))
+        reader?.onRead = { chunk in
+            framer.append(chunk)
+            while case .message(let body)? = framer.nextEvent() {
+                if let value = try? JSONValue(parsing: body) { replies.append(value) }
+            }
+        }
+        try? reader?.startReading()
+        _ = run(loop, seconds: 5) { replies.count >= count }
+        reader?.close()
+        return replies
+    }
+}
+
+@Suite struct RPCConnectionTests {
+    @Test func requestIsAnsweredAndNotificationDelivered() throws {
+        let pair = try ConnectionPair()
+        var notified: RPCNotification?
+        pair.right?.onRequest = { request, responder in responder.succeed(["echo": request.params ?? .null]) }
+        pair.right?.onNotification = { notified = $0 }
+        var result: Result<JSONValue, RPCError>?
+        pair.left.sendRequest(method: "echo", params: ["a": 1], timeoutMilliseconds: 5000) { result = $0 }
+        pair.left.sendNotification(method: "note", params: ["b": true])
+        #expect(run(pair.loop) { result != nil && notified != nil })
+        #expect(try result?.get() == ["echo": ["a": 1]])
+        #expect(notified == RPCNotification(method: "note", params: ["b": true]))
+    }
+
+    @Test func unansweredRequestTimesOut() throws {
+        let pair = try ConnectionPair()
+        pair.right?.onRequest = { _, _ in }
+        var result: Result<JSONValue, RPCError>?
+        pair.left.sendRequest(method: "never", params: nil, timeoutMilliseconds: 50) { result = $0 }
+        #expect(run(pair.loop) { result != nil })
+        guard case .failure(let error)? = result else { Issue.record("expected a timeout"); return }
+        #expect(error.code == RPCErrorCode.requestTimedOut)
+        #expect(error.message.contains("never"))
+    }
+
+    @Test func closingFailsOutstandingRequests() throws {
+        let pair = try ConnectionPair()
+        pair.right?.onRequest = { _, _ in }
+        var result: Result<JSONValue, RPCError>?
+        pair.left.sendRequest(method: "pending", params: nil, timeoutMilliseconds: nil) { result = $0 }
+        pair.left.close()
+        guard case .failure(let error)? = result else { Issue.record("expected a failure"); return }
+        #expect(error.code == RPCErrorCode.workerFailed)
+    }
+
+    @Test func batchGetsOneArrayWithoutNotificationReplies() throws {
+        let pair = try ConnectionPair(rawRight: true)
+        pair.left.onRequest = { request, responder in responder.succeed(.string(request.method)) }
+        let batch = #"[{"jsonrpc":"2.0","id":1,"method":"a"},{"jsonrpc":"2.0","method":"n"},{"jsonrpc":"2.0","id":"x","method":"b"},1]"# + "\n"
+        let replies = pair.exchange(Array(batch.utf8), expecting: 1)
+        #expect(replies.count == 1)
+        let array = replies.first?.arrayValue ?? []
+        #expect(array.count == 3)
+        #expect(array.contains { $0["id"] == 1 && $0["result"] == "a" })
+        #expect(array.contains { $0["id"] == "x" && $0["result"] == "b" })
+        #expect(array.contains { $0["id"] == .null && $0["error"]?["code"] == .int(-32600) })
+    }
+
+    @Test func cancelRequestAnswersCancelledAndRunsTheHandler() throws {
+        let pair = try ConnectionPair(rawRight: true)
+        var cancelled = false
+        pair.left.onRequest = { _, responder in responder.onCancel = { cancelled = true } }
+        let messages = #"{"jsonrpc":"2.0","id":7,"method":"slow"}"# + "\n" + #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":7}}"# + "\n"
+        let replies = pair.exchange(Array(messages.utf8), expecting: 1)
+        #expect(replies.first?["id"] == 7)
+        #expect(replies.first?["error"]?["code"] == .int(RPCErrorCode.requestCancelled))
+        #expect(cancelled)
+    }
+
+    @Test func oversizedMessageIsRefusedAndTheNextOneServed() throws {
+        let pair = try ConnectionPair(rawRight: true, maxMessageBytes: 1024)
+        pair.left.onRequest = { request, responder in responder.succeed(.string(request.method)) }
+        let big = #"{"jsonrpc":"2.0","id":1,"method":"big","params":[""# + String(repeating: "x", count: 5000) + "\"]}\n"
+        let small = #"{"jsonrpc":"2.0","id":2,"method":"small"}"# + "\n"
+        let replies = pair.exchange(Array((big + small).utf8), expecting: 2)
+        #expect(replies.count == 2)
+        #expect(replies.first?["id"] == .null)
+        #expect(replies.first?["error"]?["code"] == .int(RPCErrorCode.messageTooLarge))
+        #expect(replies.last?["id"] == 2)
+        #expect(replies.last?["result"] == "small")
+    }
+}

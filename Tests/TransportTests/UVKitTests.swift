@@ -1,0 +1,109 @@
+import Glibc
+import Testing
+import UVKit
+
+/// Runs the loop until `done` holds, with a deadline so a broken callback fails the test instead of hanging it.
+func run(_ loop: UVLoop, seconds: Double = 10, until done: () -> Bool) -> Bool {
+    let timer = try? UVTimer(loop: loop)
+    var expired = false
+    timer?.start(after: UInt64(seconds * 1000)) { expired = true }
+    while !done() && !expired { loop.runOnce() }
+    timer?.close()
+    return done()
+}
+
+@Suite struct UVKitTests {
+    @Test func processExitCodeIsReported() throws {
+        let loop = UVLoop()
+        var status: ExitStatus?
+        let process = try UVProcess(
+            loop: loop, options: .init(executable: "/bin/sh", arguments: ["-c", "exit 3"], environment: [], stdin: nil, stdout: nil, stderr: nil)
+        ) { status = $0 }
+        #expect(run(loop) { status != nil })
+        #expect(status == ExitStatus(exitCode: 3, signal: 0))
+        process.close()
+        loop.close()
+    }
+
+    @Test func killedProcessReportsItsSignal() throws {
+        let loop = UVLoop()
+        var status: ExitStatus?
+        let process = try UVProcess(
+            loop: loop, options: .init(executable: "/bin/sleep", arguments: ["30"], environment: [], stdin: nil, stdout: nil, stderr: nil)
+        ) { status = $0 }
+        #expect(process.pid > 0)
+        #expect(process.kill(SIGKILL) == nil)
+        #expect(run(loop) { status != nil })
+        #expect(status?.signal == SIGKILL)
+        #expect(status?.description == "killed by signal 9 (SIGKILL)")
+        process.close()
+        loop.close()
+    }
+
+    @Test func spawningAMissingExecutableThrowsAndLeaksNoHandle() throws {
+        let loop = UVLoop()
+        #expect(throws: UVError.self) {
+            _ = try UVProcess(
+                loop: loop, options: .init(executable: "/nonexistent/worker", arguments: [], environment: [], stdin: nil, stdout: nil, stderr: nil)
+            ) { _ in }
+        }
+        loop.close()
+    }
+
+    @Test func pipesCarryBytesBothWaysAndEOFEndsTheChild() throws {
+        let loop = UVLoop()
+        let input = try UVPipe(loop: loop)
+        let output = try UVPipe(loop: loop)
+        var status: ExitStatus?
+        let process = try UVProcess(
+            loop: loop, options: .init(executable: "/bin/cat", arguments: [], environment: [], stdin: input, stdout: output, stderr: nil)
+        ) { status = $0 }
+        var received: [UInt8] = []
+        var ended = false
+        output.onRead = { received += $0 }
+        output.onEnd = { ended = $0 == .endOfFile }
+        try output.startReading()
+        let payload = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        input.write(payload)
+        #expect(run(loop) { received.count == payload.count })
+        #expect(received == payload)
+        input.closeAfterWrites {}
+        #expect(run(loop) { status != nil && ended })
+        #expect(status == ExitStatus(exitCode: 0, signal: 0))
+        output.close()
+        process.close()
+        loop.close()
+    }
+
+    @Test func timerFiresOnceAndRepeats() throws {
+        let loop = UVLoop()
+        let once = try UVTimer(loop: loop)
+        let repeating = try UVTimer(loop: loop)
+        var onceCount = 0
+        var repeatCount = 0
+        once.start(after: 5) { onceCount += 1 }
+        repeating.start(after: 1, repeatEvery: 1) { repeatCount += 1 }
+        #expect(run(loop) { repeatCount >= 5 })
+        repeating.stop()
+        #expect(onceCount == 1 || repeatCount >= 5)
+        #expect(run(loop) { onceCount == 1 })
+        once.close()
+        repeating.close()
+        loop.close()
+        #expect(onceCount == 1)
+    }
+
+    @Test func closingAHandleRunsItsCloseHandlers() throws {
+        let loop = UVLoop()
+        let timer = try UVTimer(loop: loop)
+        var closed = false
+        timer.onClose { closed = true }
+        timer.close()
+        #expect(!closed)
+        #expect(run(loop) { closed })
+        var lateHandlerRan = false
+        timer.onClose { lateHandlerRan = true }
+        #expect(lateHandlerRan)
+        loop.close()
+    }
+}
