@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "GitHubScreensTests", dependencies: ["GitHubScreens", "ListController", "NavProtocol"], path: "Tests/GitHubScreensTests", swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["NavClient", "NavProtocol", "NavHost", "ScreenWorker"],
+            dependencies: ["NavClient", "NavProtocol", "UVKit", "NavHost", "ScreenWorker"],
             path: "Tests/EndToEndTests",
             swiftSettings: strict
         ),

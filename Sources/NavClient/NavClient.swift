@@ -7,7 +7,7 @@ import UVKit
 /// Tests and `navhost demo` use it; it reads like a user's steps.
 public final class NavClient {
     public let framing: Framing
-    public private(set) var exitStatus: ExitStatus?
+    public private(set) var exitStatus: ProcessExitStatus?
     /// Everything navhost wrote to stderr so far.
     public private(set) var stderrText = ""
     /// Called with each stderr chunk as it arrives (the demo echoes it).
@@ -29,7 +29,7 @@ public final class NavClient {
             stdin = try UVPipe(loop: loop)
             stdout = try UVPipe(loop: loop)
             stderr = try UVPipe(loop: loop)
-            var exitHandler: ((ExitStatus) -> Void)?
+            var exitHandler: ((ProcessExitStatus) -> Void)?
             process = try UVProcess(
                 loop: loop,
                 options: .init(
@@ -177,7 +177,7 @@ public final class NavClient {
     }
 
     /// Waits for navhost to exit and returns how it ended.
-    public func waitForExit(timeout: Double = 10) throws -> ExitStatus {
+    public func waitForExit(timeout: Double = 10) throws -> ProcessExitStatus {
         pump(seconds: timeout) { exitStatus != nil }
         guard let exitStatus else { throw NavClientError.timedOut("navhost to exit") }
         return exitStatus

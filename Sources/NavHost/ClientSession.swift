@@ -4,10 +4,14 @@ import Transport
 import UVKit
 
 /// The client's side of the protocol: lifecycle (initialize, shutdown, exit) and the dispatch
-/// table from method name to handler. Screen methods are routed to workers by `ScreenRouter`.
+/// table from method name to handler. Every request runs in arrival order through the
+/// navigator's queue; screen methods are routed to workers by `ScreenRouter`.
 final class ClientSession {
+    /// Handles one request; calls `done` when the next request may run.
+    typealias Handler = (RPCRequest, RPCResponder, _ done: @escaping () -> Void) -> Void
+
     private unowned let host: Host
-    private var handlers: [String: (RPCRequest, RPCResponder) -> Void] = [:]
+    private var handlers: [String: Handler] = [:]
     private var state = State.uninitialized
     private let router: ScreenRouter
 
@@ -34,35 +38,49 @@ final class ClientSession {
     var methods: [String] { handlers.keys.sorted() }
 
     private func registerHandlers() {
-        on(InitializeRequest.self) { [unowned self] params, responder in self.initialize(params, responder) }
-        on(ShutdownRequest.self) { [unowned self] _, responder in self.shutdown(responder) }
-        on(StackRequest.self) { [unowned self] _, responder in
-            responder.succeed(encoding: StackRequest.Response(stack: self.host.navigator.stack))
+        let navigator = host.navigator
+        on(InitializeRequest.self) { [unowned self] params, responder, done in self.initialize(params, responder, done) }
+        on(ShutdownRequest.self) { [unowned self] _, responder, done in
+            state = .shutDown
+            navigator.stopAll {
+                responder.succeed(.null)
+                done()
+            }
         }
-        on(PushRequest.self) { [unowned self] params, responder in
-            self.host.navigator.push(kind: params.kind, params: params.params, reason: .push) { responder.reply(encoded: $0) }
+        on(StackRequest.self) { _, responder, done in
+            responder.succeed(encoding: StackRequest.Response(stack: navigator.stack))
+            done()
         }
-        on(PopRequest.self) { [unowned self] _, responder in
-            self.host.navigator.pop { responder.reply(encoded: $0) }
+        on(PushRequest.self) { params, responder, done in
+            navigator.push(kind: params.kind, params: params.params, reason: .push) {
+                responder.reply(encoded: $0)
+                done()
+            }
         }
-        on(PopToRootRequest.self) { [unowned self] _, responder in
-            self.host.navigator.popToRoot { responder.reply(encoded: $0) }
+        on(PopRequest.self) { _, responder, done in
+            navigator.pop { responder.reply(encoded: $0) }
+            done()
         }
-        on(RowsRequest.self) { [unowned self] params, responder in self.router.rows(params, responder) }
-        on(QueryRequest.self) { [unowned self] params, responder in self.router.query(params, responder) }
-        on(SelectRequest.self) { [unowned self] params, responder in self.router.select(params, responder) }
+        on(PopToRootRequest.self) { _, responder, done in
+            navigator.popToRoot { responder.reply(encoded: $0) }
+            done()
+        }
+        on(RowsRequest.self) { [unowned self] params, responder, done in self.router.rows(params, responder, done) }
+        on(QueryRequest.self) { [unowned self] params, responder, done in self.router.query(params, responder, done) }
+        on(SelectRequest.self) { [unowned self] params, responder, done in self.router.select(params, responder, done) }
     }
 
     /// Registers a typed handler: params are decoded (bad params answer -32602 naming the field).
-    private func on<R: RPCRequestType>(_ type: R.Type, _ handler: @escaping (R, RPCResponder) -> Void) {
-        handlers[R.method] = { request, responder in
+    private func on<R: RPCRequestType>(_ type: R.Type, _ handler: @escaping (R, RPCResponder, @escaping () -> Void) -> Void) {
+        handlers[R.method] = { request, responder, done in
             let params: R
             do throws(RPCError) {
                 params = try decodeParams(R.self, from: request.params)
             } catch {
-                return responder.fail(error)
+                responder.fail(error)
+                return done()
             }
-            handler(params, responder)
+            handler(params, responder, done)
         }
     }
 
@@ -70,27 +88,44 @@ final class ClientSession {
         guard let handler = handlers[request.method] else {
             return responder.fail(.methodNotFound(request.method))
         }
-        switch state {
-        case .uninitialized where request.method != InitializeRequest.method,
-            .initializing where request.method != InitializeRequest.method:
-            return responder.fail(.serverNotInitialized())
-        case .initializing, .running:
-            if request.method == InitializeRequest.method {
-                return responder.fail(.invalidRequest("initialize was already sent"))
-            }
-        case .shutDown:
-            return responder.fail(.invalidRequest("navhost is shut down: only exit is accepted now"))
-        case .uninitialized:
-            break
-        }
+        if let error = admissionError(request.method) { return responder.fail(error) }
+        if request.method == InitializeRequest.method { state = .initializing }
         if let error = screenKindError(request) { return responder.fail(error) }
-        handler(request, responder)
+        host.navigator.enqueue { [unowned self] done in
+            // Cancelled while waiting, or the state changed under it (initialize failed, shutdown ran).
+            guard !responder.isAnswered else { return done() }
+            if request.method != InitializeRequest.method, let error = admissionError(request.method, queued: true) {
+                responder.fail(error)
+                return done()
+            }
+            handler(request, responder, done)
+        }
+    }
+
+    /// Whether the lifecycle allows `method` now: initialize first, nothing after shutdown.
+    private func admissionError(_ method: String, queued: Bool = false) -> RPCError? {
+        let isInitialize = method == InitializeRequest.method
+        switch state {
+        case .uninitialized:
+            return isInitialize ? nil : .serverNotInitialized()
+        case .initializing:
+            if isInitialize && !queued { return .invalidRequest("initialize was already sent") }
+            return queued && !isInitialize ? .serverNotInitialized() : nil
+        case .running:
+            return isInitialize ? .invalidRequest("initialize was already sent") : nil
+        case .shutDown:
+            return .invalidRequest("navhost is shut down: only exit is accepted now")
+        }
     }
 
     private func handle(_ notification: RPCNotification) {
         switch notification.method {
         case ExitNotification.method:
-            host.finish(code: state == .shutDown ? 0 : 1)
+            // In order: an `exit` sent right after `shutdown` waits for the shutdown to finish.
+            host.navigator.enqueue { [unowned self] done in
+                host.finish(code: state == .shutDown ? 0 : 1)
+                done()
+            }
         default:
             host.log.debug("ignored notification \(notification.method)")
         }
@@ -105,8 +140,7 @@ final class ClientSession {
         return .invalidParams("unknown screen kind '\(kind)'; known kinds: \(known)")
     }
 
-    private func initialize(_ params: InitializeRequest, _ responder: RPCResponder) {
-        state = .initializing
+    private func initialize(_ params: InitializeRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
         if let pid = params.processId { host.watchClientProcess(Int32(truncatingIfNeeded: pid)) }
         host.navigator.push(kind: host.configuration.rootKind, params: nil, reason: .initialize) { [unowned self] result in
             switch result {
@@ -123,12 +157,8 @@ final class ClientSession {
                 state = .uninitialized
                 responder.fail(RPCError(code: RPCErrorCode.internalError, message: "could not open the root screen: \(error.message)", data: error.data))
             }
+            done()
         }
-    }
-
-    private func shutdown(_ responder: RPCResponder) {
-        state = .shutDown
-        host.navigator.stopAll { responder.succeed(.null) }
     }
 
     func notify<N: RPCNotificationType>(_ notification: N) {

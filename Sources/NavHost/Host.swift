@@ -43,10 +43,14 @@ final class Host {
             signals.append(watcher)
         }
         client.onProtocolError = { [unowned self] error in self.log.warning("client sent unusable input: \(error.message)") }
-        client.onClose = { [unowned self] end in
+        client.onInputEnd = { [unowned self] end in
             if case .failed(let error) = end { self.log.warning("stdin failed: \(error)") }
-            self.log.info("stdin closed; ending every screen")
-            self.finish(code: 0)
+            // Requests read before the end are still answered, in order; then every screen ends.
+            self.navigator.enqueue { [unowned self] done in
+                self.log.info("stdin closed; ending every screen")
+                self.finish(code: 0)
+                done()
+            }
         }
         client.writerHandle.onWriteError = { [unowned self] error in
             self.log.error("stdout failed (\(error)); the client is gone")

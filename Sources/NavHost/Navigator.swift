@@ -12,13 +12,17 @@ final class ScreenEntry {
     }
 }
 
-/// The navigation stack. Changes run one at a time (a push waits for the worker to open),
-/// so a client's push, pop and selection can never interleave half-way.
+/// The navigation stack, and the queue that keeps the client's requests in order: each
+/// request runs after the ones before it have changed the stack, so a script may pipeline
+/// `nav/push` and `screen/rows` and get the pushed screen's rows. Stack changes hold the queue
+/// until they are complete; reads release it as soon as they are forwarded.
 final class Navigator {
     private(set) var entries: [ScreenEntry] = []
     private let spawner: WorkerSpawner
     private var operations: [(@escaping () -> Void) -> Void] = []
     private var isRunningOperation = false
+    /// The screen whose selection holds the queue: its worker's push or pop runs at once.
+    var selectingScreen: String?
     /// Tells the client the stack changed.
     var onStackChange: (([Screen], StackChangeReason) -> Void)?
 
@@ -35,7 +39,7 @@ final class Navigator {
         return entries.first { $0.screen.id == id }
     }
 
-    /// Queues a stack change; `body` calls its argument when the change is complete.
+    /// Queues an operation; `body` calls its argument when the next one may start.
     func enqueue(_ body: @escaping (@escaping () -> Void) -> Void) {
         operations.append(body)
         runNext()
@@ -45,7 +49,10 @@ final class Navigator {
         guard !isRunningOperation, !operations.isEmpty else { return }
         isRunningOperation = true
         let operation = operations.removeFirst()
+        var finished = false
         operation { [weak self] in
+            guard !finished else { return }
+            finished = true
             self?.isRunningOperation = false
             self?.runNext()
         }
@@ -54,71 +61,56 @@ final class Navigator {
     /// Spawns and opens a screen, then puts it on top. When `above` names a screen, the screens
     /// above it are popped first (a selection in a lower screen replaces what was above it).
     func push(kind: ScreenKind, params: JSONValue?, above: String? = nil, reason: StackChangeReason, reply: @escaping (Result<PushRequest.Response, RPCError>) -> Void) {
-        enqueue { [self] done in
-            if let above, let index = entries.firstIndex(where: { $0.screen.id == above }), index < entries.count - 1 {
-                let removed = Array(entries[(index + 1)...])
-                entries.removeSubrange((index + 1)...)
-                spawner.stop(removed)
-                onStackChange?(stack, .pop)
-            }
-            spawner.open(kind: kind, params: params) { [self] result in
-                switch result {
-                case .success(let entry):
-                    entries.append(entry)
-                    onStackChange?(stack, reason)
-                    reply(.success(PushRequest.Response(screen: entry.screen, stack: stack)))
-                case .failure(let error):
-                    reply(.failure(error))
-                }
-                done()
-            }
-        }
-    }
-
-    func pop(reply: @escaping (Result<PopRequest.Response, RPCError>) -> Void) {
-        enqueue { [self] done in
-            defer { done() }
-            guard entries.count > 1, let top = entries.popLast() else {
-                return reply(.failure(RPCError(
-                    code: RPCErrorCode.invalidNavigation, message: "cannot pop the root screen",
-                    data: ["stack": .array(stack.map { .string($0.id) })])))
-            }
-            spawner.stop([top])
-            onStackChange?(stack, .pop)
-            reply(.success(PopRequest.Response(popped: top.screen, stack: stack)))
-        }
-    }
-
-    func popToRoot(reply: @escaping (Result<PopToRootRequest.Response, RPCError>) -> Void) {
-        enqueue { [self] done in
-            defer { done() }
-            let removed = Array(entries.dropFirst())
-            entries.removeSubrange(min(1, entries.count)...)
-            spawner.stop(removed)
-            if !removed.isEmpty { onStackChange?(stack, .popToRoot) }
-            reply(.success(PopToRootRequest.Response(popped: removed.map(\.screen), stack: stack)))
-        }
-    }
-
-    /// Pops `screenId` and everything above it, for a worker that asked to be popped.
-    func pop(screenId: String, reply: @escaping (Result<PopRequest.Response, RPCError>) -> Void) {
-        enqueue { [self] done in
-            defer { done() }
-            guard let index = entries.firstIndex(where: { $0.screen.id == screenId }), index > 0 else {
-                return reply(.failure(RPCError(code: RPCErrorCode.invalidNavigation, message: "cannot pop the root screen", data: nil)))
-            }
-            let removed = Array(entries[index...])
-            entries.removeSubrange(index...)
+        if let above, let index = entries.firstIndex(where: { $0.screen.id == above }), index < entries.count - 1 {
+            let removed = Array(entries[(index + 1)...])
+            entries.removeSubrange((index + 1)...)
             spawner.stop(removed.reversed())
             onStackChange?(stack, .pop)
-            reply(.success(PopRequest.Response(popped: removed[0].screen, stack: stack)))
         }
+        spawner.open(kind: kind, params: params) { [self] result in
+            switch result {
+            case .success(let entry):
+                entries.append(entry)
+                onStackChange?(stack, reason)
+                reply(.success(PushRequest.Response(screen: entry.screen, stack: stack)))
+            case .failure(let error):
+                reply(.failure(error))
+            }
+        }
+    }
+
+    func pop(reply: (Result<PopRequest.Response, RPCError>) -> Void) {
+        guard entries.count > 1, let top = entries.last else {
+            return reply(.failure(RPCError(
+                code: RPCErrorCode.invalidNavigation, message: "cannot pop the root screen",
+                data: ["stack": .array(stack.map { .string($0.id) })])))
+        }
+        pop(screenId: top.screen.id, reply: reply)
+    }
+
+    func popToRoot(reply: (Result<PopToRootRequest.Response, RPCError>) -> Void) {
+        let removed = Array(entries.dropFirst())
+        entries.removeSubrange(min(1, entries.count)...)
+        spawner.stop(removed.reversed())
+        if !removed.isEmpty { onStackChange?(stack, .popToRoot) }
+        reply(.success(PopToRootRequest.Response(popped: removed.map(\.screen), stack: stack)))
+    }
+
+    /// Pops `screenId` and everything above it.
+    func pop(screenId: String, reply: (Result<PopRequest.Response, RPCError>) -> Void) {
+        guard let index = entries.firstIndex(where: { $0.screen.id == screenId }), index > 0 else {
+            return reply(.failure(RPCError(code: RPCErrorCode.invalidNavigation, message: "cannot pop the root screen", data: nil)))
+        }
+        let removed = Array(entries[index...])
+        entries.removeSubrange(index...)
+        spawner.stop(removed.reversed())
+        onStackChange?(stack, .pop)
+        reply(.success(PopRequest.Response(popped: removed[0].screen, stack: stack)))
     }
 
     /// Ends every worker (top first); `done` runs when all have exited.
     func stopAll(done: @escaping () -> Void) {
         entries = []
-        operations = []
         spawner.stopAll(done: done)
     }
 }

@@ -15,7 +15,9 @@ final class ScreenRouter {
         host.spawner.onUnexpectedExit = { [unowned self] worker, status in self.workerExited(worker, status) }
     }
 
-    func rows(_ params: RowsRequest, _ responder: RPCResponder) {
+    /// Reads release the request queue once forwarded; they need not wait for the worker.
+    func rows(_ params: RowsRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
+        defer { done() }
         let offset = params.offset ?? 0
         let limit = params.limit ?? RowsRequest.defaultLimit
         guard offset >= 0 else { return responder.fail(.invalidParams("invalid params: field 'offset' must be 0 or more")) }
@@ -24,19 +26,26 @@ final class ScreenRouter {
         }
         var forwarded: [String: JSONValue] = ["offset": .int(offset), "limit": .int(limit)]
         if let section = params.section { forwarded["section"] = .string(section) }
-        forward(WorkerMethod.rows, clientMethod: RowsRequest.method, screen: params.screen, params: .object(forwarded), responder) { result, _ in result }
+        forward(WorkerMethod.rows, clientMethod: RowsRequest.method, screen: params.screen, params: .object(forwarded), responder) { result in result }
     }
 
-    func query(_ params: QueryRequest, _ responder: RPCResponder) {
-        forward(WorkerMethod.query, clientMethod: QueryRequest.method, screen: params.screen, params: ["text": .string(params.text)], responder) { result, _ in result }
+    func query(_ params: QueryRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
+        defer { done() }
+        forward(WorkerMethod.query, clientMethod: QueryRequest.method, screen: params.screen, params: ["text": .string(params.text)], responder) { result in result }
     }
 
-    func select(_ params: SelectRequest, _ responder: RPCResponder) {
+    /// A selection holds the queue until the worker answers, since it may push or pop.
+    func select(_ params: SelectRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
+        let navigator = host.navigator
+        navigator.selectingScreen = navigator.entry(id: params.screen)?.screen.id
         forward(WorkerMethod.select, clientMethod: SelectRequest.method, screen: params.screen, params: ["rowId": .string(params.rowId)], responder) {
-            [unowned self] result, _ in
+            result in
             var fields = result.objectValue ?? [:]
-            fields["stack"] = (try? JSONValueEncoder().encode(self.host.navigator.stack)) ?? .null
+            fields["stack"] = (try? JSONValueEncoder().encode(navigator.stack)) ?? .null
             return .object(fields)
+        } finished: {
+            navigator.selectingScreen = nil
+            done()
         }
     }
 
@@ -44,23 +53,25 @@ final class ScreenRouter {
     /// tagged with the screen id and passed through `adjust`.
     private func forward(
         _ method: String, clientMethod: String, screen: String?, params: JSONValue, _ responder: RPCResponder,
-        adjust: @escaping (JSONValue, ScreenEntry) -> JSONValue
+        adjust: @escaping (JSONValue) -> JSONValue, finished: @escaping () -> Void = {}
     ) {
         guard let entry = host.navigator.entry(id: screen) else {
             let ids = host.navigator.stack.map(\.id).joined(separator: ", ")
-            return responder.fail(RPCError(
+            responder.fail(RPCError(
                 code: RPCErrorCode.screenNotFound, message: "no screen '\(screen ?? "")' on the stack; the stack is [\(ids)]",
                 data: ["screen": screen.map(JSONValue.string) ?? .null]))
+            return finished()
         }
         let worker = entry.worker
         guard worker.isRunning else {
-            return responder.fail(worker.failure("screen \(entry.screen.id) (\(entry.screen.kind.rawValue)) is not running: its worker \(worker.exitStatus?.description ?? "ended")"))
+            responder.fail(worker.failure("screen \(entry.screen.id) (\(entry.screen.kind.rawValue)) is not running: its worker \(worker.exitStatus?.description ?? "ended")"))
+            return finished()
         }
         let timeout = host.configuration.requestTimeoutMilliseconds
         let id = worker.request(method, params: params, timeoutMilliseconds: timeout) { result in
             switch result {
             case .success(let value):
-                var tagged = adjust(value, entry).objectValue ?? [:]
+                var tagged = adjust(value).objectValue ?? [:]
                 tagged["screen"] = .string(entry.screen.id)
                 responder.succeed(.object(tagged))
             case .failure(var error):
@@ -70,6 +81,7 @@ final class ScreenRouter {
                 }
                 responder.fail(error)
             }
+            finished()
         }
         responder.onCancel = { worker.connection.cancelRequest(id) }
     }
@@ -79,14 +91,32 @@ final class ScreenRouter {
         case HostPushRequest.method:
             do throws(RPCError) {
                 let push = try decodeParams(HostPushRequest.self, from: request.params)
-                host.navigator.push(kind: push.kind, params: push.params, above: worker.screenId, reason: .push) { responder.reply(encoded: $0) }
+                whileHoldingTheQueue(for: worker) { [host] done in
+                    host.navigator.push(kind: push.kind, params: push.params, above: worker.screenId, reason: .push) {
+                        responder.reply(encoded: $0)
+                        done()
+                    }
+                }
             } catch {
                 responder.fail(error)
             }
         case HostPopRequest.method:
-            host.navigator.pop(screenId: worker.screenId) { responder.reply(encoded: $0) }
+            whileHoldingTheQueue(for: worker) { [host] done in
+                host.navigator.pop(screenId: worker.screenId) { responder.reply(encoded: $0) }
+                done()
+            }
         default:
             responder.fail(.methodNotFound(request.method))
+        }
+    }
+
+    /// A worker's stack change runs at once inside the selection that holds the queue for it,
+    /// and in turn otherwise.
+    private func whileHoldingTheQueue(for worker: WorkerProcess, _ body: @escaping (@escaping () -> Void) -> Void) {
+        if host.navigator.selectingScreen == worker.screenId {
+            body {}
+        } else {
+            host.navigator.enqueue(body)
         }
     }
 
@@ -100,7 +130,7 @@ final class ScreenRouter {
         sendNotification?(DidUpdateNotification.method, .object(fields))
     }
 
-    private func workerExited(_ worker: WorkerProcess, _ status: ExitStatus) {
+    private func workerExited(_ worker: WorkerProcess, _ status: ProcessExitStatus) {
         guard host.navigator.entry(id: worker.screenId) != nil else { return }
         let notification = DidExitNotification(screen: worker.screenId, kind: worker.kind, status: status.description, stderrTail: worker.stderrTail)
         if let params = try? JSONValueEncoder().encode(notification) {

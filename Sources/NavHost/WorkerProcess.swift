@@ -14,13 +14,13 @@ final class WorkerProcess {
     private let log: Log
     private var stderrLines = LineSplitter()
     private(set) var stderrTail: [String] = []
-    private(set) var exitStatus: ExitStatus?
+    private(set) var exitStatus: ProcessExitStatus?
     private var isStopping = false
     private var stopTimer: UVTimer?
     private var stopWaiters: [() -> Void] = []
     private var finished = false
     /// Called when the worker exits without having been asked to stop.
-    var onUnexpectedExit: ((ExitStatus) -> Void)?
+    var onUnexpectedExit: ((ProcessExitStatus) -> Void)?
 
     private static let stderrTailLines = 20
 
@@ -38,7 +38,7 @@ final class WorkerProcess {
         let options = UVProcess.Options(
             executable: launcher.executable, arguments: launcher.extraArguments, environment: launcher.environment,
             stdin: stdinPipe, stdout: stdoutPipe, stderr: stderrPipe)
-        var exitHandler: ((ExitStatus) -> Void)?
+        var exitHandler: ((ProcessExitStatus) -> Void)?
         do {
             process = try UVProcess(loop: loop, options: options) { status in exitHandler?(status) }
         } catch {
@@ -115,7 +115,7 @@ final class WorkerProcess {
         process.kill(SIGKILL)
     }
 
-    private func didExit(_ status: ExitStatus) {
+    private func didExit(_ status: ProcessExitStatus) {
         exitStatus = status
         stopTimer?.close()
         stopTimer = nil
@@ -133,8 +133,8 @@ final class WorkerProcess {
             deadline?.start(after: 250) { [stderrPipe] in stderrPipe.close() }
             stderrPipe.onClose { deadline?.close() }
         }
-        stderrPipe.onClose { [self] in finish() }
         if !expected { onUnexpectedExit?(status) }
+        stderrPipe.onClose { [self] in finish() }
     }
 
     private func finish() {

@@ -15,7 +15,7 @@ final class WorkerSpawner {
     /// A worker sent a request (host/push, host/pop) or a notification (worker/didUpdate).
     var onWorkerRequest: ((WorkerProcess, RPCRequest, RPCResponder) -> Void)?
     var onWorkerNotification: ((WorkerProcess, RPCNotification) -> Void)?
-    var onUnexpectedExit: ((WorkerProcess, ExitStatus) -> Void)?
+    var onUnexpectedExit: ((WorkerProcess, ProcessExitStatus) -> Void)?
 
     init(loop: UVLoop, log: Log, configuration: HostConfiguration) {
         self.loop = loop

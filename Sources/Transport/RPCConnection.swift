@@ -12,6 +12,10 @@ public final class RPCConnection {
     public var onNotification: ((RPCNotification) -> Void)?
     /// Called once when the peer's output ends or the connection is closed.
     public var onClose: ((ReadEnd) -> Void)?
+    /// When set, the end of the peer's output only stops reading and calls this: what is still
+    /// owed to the peer can be written before `close()` (a client that sent its last request
+    /// and closed its side still gets the replies).
+    public var onInputEnd: ((ReadEnd) -> Void)?
     /// Reports input that could not be used (bad framing, oversized, invalid JSON); the peer got an error reply.
     public var onProtocolError: ((RPCError) -> Void)?
     /// Whether `$/cancelRequest` notifications are handled here (by cancelling the named request).
@@ -174,7 +178,9 @@ public final class RPCConnection {
     }
 
     private func peerEnded(_ end: ReadEnd) {
-        close(reason: end)
+        guard let onInputEnd else { return close(reason: end) }
+        reader.close()
+        onInputEnd(end)
     }
 
     // MARK: Timeouts

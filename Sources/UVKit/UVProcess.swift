@@ -2,9 +2,14 @@ import CUV
 import Glibc
 
 /// How a child process ended.
-public struct ExitStatus: Sendable, Equatable, CustomStringConvertible {
+public struct ProcessExitStatus: Sendable, Equatable, CustomStringConvertible {
     public var exitCode: Int64
     public var signal: Int32
+
+    public init(exitCode: Int64, signal: Int32) {
+        self.exitCode = exitCode
+        self.signal = signal
+    }
 
     public var description: String {
         signal != 0 ? "killed by signal \(signal) (\(signalName(signal)))" : "exited with code \(exitCode)"
@@ -49,11 +54,11 @@ public final class UVProcess: UVHandle {
     }
 
     public private(set) var pid: Int32 = 0
-    public private(set) var exitStatus: ExitStatus?
-    private var onExit: ((ExitStatus) -> Void)?
+    public private(set) var exitStatus: ProcessExitStatus?
+    private var onExit: ((ProcessExitStatus) -> Void)?
 
     /// Spawns the child. On failure the handle is closed and the error thrown.
-    public init(loop: UVLoop, options: Options, onExit: @escaping (ExitStatus) -> Void) throws(UVError) {
+    public init(loop: UVLoop, options: Options, onExit: @escaping (ProcessExitStatus) -> Void) throws(UVError) {
         self.onExit = onExit
         var spawnStatus: Int32 = 0
         try super.init(loop: loop, size: MemoryLayout<uv_process_t>.size) { memory in
@@ -77,7 +82,7 @@ public final class UVProcess: UVHandle {
         return status < 0 ? UVError(status) : nil
     }
 
-    private func didExit(_ status: ExitStatus) {
+    private func didExit(_ status: ProcessExitStatus) {
         exitStatus = status
         let handler = onExit
         onExit = nil
@@ -121,7 +126,7 @@ public final class UVProcess: UVHandle {
                     spawnOptions.stdio_count = Int32(stdio.count)
                     spawnOptions.exit_cb = { process, exitCode, signal in
                         UVHandle.owner(of: UnsafeMutableRawPointer(process), as: UVProcess.self)?
-                            .didExit(ExitStatus(exitCode: exitCode, signal: signal))
+                            .didExit(ProcessExitStatus(exitCode: exitCode, signal: signal))
                     }
                     return uv_spawn(loop.raw, process, &spawnOptions)
                 }

@@ -45,7 +45,7 @@ final class HostUnderTest {
     func noteWorkers() { _ = workers() }
 
     /// `shutdown` then `exit`: the clean end. Returns how navhost exited.
-    func shutdown() throws -> ExitStatus {
+    func shutdown() throws -> ProcessExitStatus {
         noteWorkers()
         _ = try client.request(ShutdownRequest.method)
         client.notify(ExitNotification.method)
@@ -91,10 +91,10 @@ final class HostUnderTest {
 }
 
 /// Runs a command to completion and returns its exit status and stdout.
-func runCommand(_ executable: String, _ arguments: [String], stdinFile: String? = nil) throws -> (status: ExitStatus, output: String) {
+func runCommand(_ executable: String, _ arguments: [String], stdinFile: String? = nil) throws -> (status: ProcessExitStatus, output: String) {
     let loop = UVLoop()
     let output = try UVPipe(loop: loop)
-    var status: ExitStatus?
+    var status: ProcessExitStatus?
     var text: [UInt8] = []
     var ended = false
     let shellLine = ([executable] + arguments).map { "'\($0)'" }.joined(separator: " ") + (stdinFile.map { " < '\($0)'" } ?? "")

@@ -93,7 +93,9 @@ import UVKit
         let help = try runCommand(Binaries.navhost, ["--help"])
         #expect(help.status.exitCode == 0)
         #expect(help.output.contains("demo"))
-        #expect(help.output.contains("--max-message-bytes"))
+        let serveHelp = try runCommand(Binaries.navhost, ["serve", "--help"])
+        #expect(serveHelp.output.contains("--max-message-bytes"))
+        #expect(serveHelp.output.contains("--request-timeout"))
         let bad = try runCommand(Binaries.navhost, ["--root", "nope"])
         #expect(bad.status.exitCode != 0)
     }
@@ -113,7 +115,7 @@ import UVKit
         let run = try runCommand(Binaries.navhost, [], stdinFile: path)
         #expect(run.status.exitCode == 0)
         let replies = run.output.split(separator: "\n").compactMap { try? JSONValue(parsing: String($0)) }.filter { $0["id"] != nil }
-        #expect(replies.map { $0["id"] } == [1, 2, 3])
+        try #require(replies.map { $0["id"] } == [1, 2, 3])
         #expect(replies[1]["result"]?["stack"]?.arrayValue?.count == 1)
     }
 }

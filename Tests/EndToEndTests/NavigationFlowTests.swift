@@ -1,4 +1,5 @@
 import NavClient
+import UVKit
 import NavProtocol
 import Testing
 
@@ -56,7 +57,7 @@ import Testing
         #expect(rootPop?.message == "cannot pop the root screen")
 
         let status = try host.shutdown()
-        #expect(status == ExitStatus(exitCode: 0, signal: 0))
+        #expect(status == ProcessExitStatus(exitCode: 0, signal: 0))
         host.expectNoWorkerLeft()
     }
 

@@ -77,9 +77,13 @@ import Testing
             try expectRoundTrip(repository, in: context)
         }
 
-        #expect(repositories.contains { $0.1.description == nil && $0.2["description"] is NSNull }, "a null description decodes as nil")
+        #expect(
+            repositories.contains { $0.1.description == nil && $0.2["description"] is NSNull },
+            "a null description decodes as nil")
         #expect(repositories.contains { $0.2["stargazers_count"] == nil }, "some bodies predate stargazers_count")
-        #expect(repositories.contains { $0.2["default_branch"] == nil && $0.2["master_branch"] != nil }, "some use master_branch")
+        #expect(
+            repositories.contains { $0.2["default_branch"] == nil && $0.2["master_branch"] != nil },
+            "some use master_branch")
         #expect(repositories.contains { $0.1.owner.isOrganization }, "some repositories belong to organisations")
     }
 

@@ -1,25 +1,21 @@
 import Foundation
 import GitHubScreens
 
-/// Snapshots the tests generate into a temporary folder.
+/// The snapshots tests read.
 enum GeneratedSnapshot {
-    /// The default snapshot (seed 1, 250 users), generated once per test run.
+    /// The default snapshot (seed 1, 250 users). This is the bundled one, which
+    /// `SnapshotGeneratorTests` proves equal to a fresh default generation.
     static func defaultStore() throws -> SnapshotStore {
-        try SnapshotStore(path: defaultPath.get())
+        try SnapshotStore.bundled()
     }
 
-    private static let defaultPath = Result<String, any Error> {
-        try generate(SnapshotGenerator(), named: "default")
-    }
-
-    /// Generates a snapshot into a fresh file of its own and returns the path.
-    static func generate(_ generator: SnapshotGenerator, named name: String) throws -> String {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("navshell-github-tests-\(ProcessInfo.processInfo.processIdentifier)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent("\(name)-\(UUID().uuidString).sqlite").path
+    /// Generates a snapshot into a temporary file, hands it to `body`, then deletes the file.
+    static func withGenerated<T>(_ generator: SnapshotGenerator, _ body: (SnapshotStore) throws -> T) throws -> T {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("navshell-github-test-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
         try generator.write(to: path)
-        return path
+        return try body(SnapshotStore(path: path))
     }
 
     /// Every account in a store, most followed first.

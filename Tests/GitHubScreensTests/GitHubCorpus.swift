@@ -31,7 +31,8 @@ enum GitHubCorpus {
         guard !files.isEmpty else { throw MissingCorpus(path: directory.path) }
         return try files.map { file in
             let data = try Data(contentsOf: directory.appendingPathComponent(file))
-            let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(file) is not an object")
+            let parsed = try JSONSerialization.jsonObject(with: data)
+            let object = try #require(parsed as? [String: Any], "\(file) is not an object")
             let body = object["body"] ?? NSNull()
             return Entry(
                 file: file, kind: try #require(object["kind"] as? String, "\(file) has no kind"),

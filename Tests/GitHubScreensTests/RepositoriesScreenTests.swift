@@ -48,7 +48,7 @@ import Testing
         #expect(row.id == "repo:torvalds/linux")
         #expect(row.subtitle == linux.description)
         let detail = try #require(row.detail)
-        #expect(detail.contains("C") && detail.contains("★"))
+        #expect(detail.contains(try #require(linux.language)) && detail.contains("★"))
         #expect(detail.hasSuffix("k"), "\(linux.stargazersCount) stars are shown abbreviated: \(detail)")
     }
 
@@ -58,7 +58,9 @@ import Testing
         let all = try #require(try repositoriesScreen.loadSections(query: "").first?.items)
         let section = try #require(try repositoriesScreen.loadSections(query: query).first)
         let needle = query.lowercased()
-        let expected = all.filter { $0.name.lowercased().contains(needle) || ($0.description ?? "").lowercased().contains(needle) }
+        let expected = all.filter { repository in
+            repository.name.lowercased().contains(needle) || (repository.description ?? "").lowercased().contains(needle)
+        }
         #expect(section.items.map(\.name) == expected.map(\.name))
         #expect(section.header?.contains("'\(query)'") == true)
         #expect((section.footer != nil) == expected.isEmpty)

@@ -78,7 +78,8 @@ import Testing
         let followers = popular.map { $0.followers ?? 0 }
         #expect(followers == followers.sorted(by: >))
         let everyone = try GeneratedSnapshot.allUsers(in: store)
-        #expect(everyone.dropFirst(10).allSatisfy { ($0.followers ?? 0) <= followers.last! })
+        let fewestShown = try #require(followers.last)
+        #expect(everyone.dropFirst(10).allSatisfy { ($0.followers ?? 0) <= fewestShown })
     }
 
     @Test func exactAndPrefixSearchUseTheLoginIndex() throws {

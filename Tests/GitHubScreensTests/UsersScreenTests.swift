@@ -37,10 +37,17 @@ import Testing
         #expect(section.footer == "No users match 'xyzzy-nobody'")
     }
 
-    @Test func paramsQueryOpensTheScreenOnASearch() throws {
-        let usersScreen = try screen(["query": "torvalds"])
-        #expect(try usersScreen.loadSections(query: "").first?.items.first?.login == "torvalds")
-        #expect(try usersScreen.loadSections(query: "octocat").first?.items.first?.login == "octocat")
+    /// The worker opens the screen with params.query; the query the screen is loaded with rules.
+    @Test(arguments: [JSONValue.object(["query": "torvalds"]), ["query": .null], [:], .null])
+    func acceptsAnOptionalQueryParam(params: JSONValue) throws {
+        let controller = ListController(screen: try screen(params))
+        try controller.load(query: params["query"]?.stringValue ?? "")
+        if params["query"]?.stringValue == "torvalds" {
+            #expect(controller.sections.map(\.id) == ["users"])
+            #expect(try controller.rows(section: "users", offset: 0, limit: 1).first?.id == "user:torvalds")
+        }
+        try controller.load(query: "")
+        #expect(controller.sections.map(\.id) == ["popular"])
     }
 
     @Test func rowsShowLoginNameAndASecondLine() throws {

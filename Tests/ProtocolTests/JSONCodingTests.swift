@@ -101,7 +101,7 @@ private final class Derived: Base {
 }
 
 @Suite struct JSONCodingTests {
-    let sample = Outer(
+    private let sample = Outer(
         id: 7, flag: true, colour: .green,
         inner: Inner(name: "in", tags: ["a", "b"], weight: 2.5),
         items: [Inner(name: "x", tags: [], weight: nil), Inner(name: "y", tags: ["é😀"], weight: 0)],

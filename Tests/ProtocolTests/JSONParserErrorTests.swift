@@ -40,6 +40,13 @@ import NavProtocol
         #expect(parseFailure(text) != nil)
     }
 
+    @Test func rejectsEmptyBuffersOfEveryKind() {
+        let expected = JSONParseError(offset: 0, reason: "unexpected end of input, expected a value")
+        #expect(throws: expected) { try JSONValue(parsing: UnsafeRawBufferPointer(start: nil, count: 0)) }
+        #expect(throws: expected) { try JSONValue(parsing: [UInt8]()) }
+        #expect(throws: expected) { try JSONValue(parsing: "") }
+    }
+
     @Test func namesNonPrintableBytesInHex() {
         #expect(parseFailure([0x01])?.reason == "unexpected byte 0x01, expected a value")
         #expect(parseFailure([0xC3, 0xA9])?.reason == "unexpected byte 0xC3, expected a value")

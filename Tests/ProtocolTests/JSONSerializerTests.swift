@@ -48,7 +48,7 @@ import NavProtocol
     }
 
     static let roundTripCorpus: [JSONValue] = [
-        .null, true, false, 0, -1, .int(Int.max), .int(Int.min), 1.5, -0.0, 1e300, 5e-324, 0.1, 123456789.125,
+        .null, true, false, 0, -1, .int(Int.max), .int(Int.min), 1.5, -0.0, 1e300, .double(.leastNonzeroMagnitude), 0.1, 123456789.125,
         "", "plain", "quote \" backslash \\ slash /", "controls \u{0}\u{1}\u{8}\u{9}\u{A}\u{C}\u{D}\u{1F}",
         "unicode é ß 中文 日本語 😀 👩‍👩‍👧 𝄞 \u{FFFD} \u{10FFFF}", "\u{2028}\u{2029}",
         [], [:], [[[[]]]], ["a": ["b": ["c": [1, 2, 3]]]],

@@ -15,19 +15,19 @@ func run(_ loop: UVLoop, seconds: Double = 10, until done: () -> Bool) -> Bool {
 @Suite struct UVKitTests {
     @Test func processExitCodeIsReported() throws {
         let loop = UVLoop()
-        var status: ExitStatus?
+        var status: ProcessExitStatus?
         let process = try UVProcess(
             loop: loop, options: .init(executable: "/bin/sh", arguments: ["-c", "exit 3"], environment: [], stdin: nil, stdout: nil, stderr: nil)
         ) { status = $0 }
         #expect(run(loop) { status != nil })
-        #expect(status == ExitStatus(exitCode: 3, signal: 0))
+        #expect(status == ProcessExitStatus(exitCode: 3, signal: 0))
         process.close()
         loop.close()
     }
 
     @Test func killedProcessReportsItsSignal() throws {
         let loop = UVLoop()
-        var status: ExitStatus?
+        var status: ProcessExitStatus?
         let process = try UVProcess(
             loop: loop, options: .init(executable: "/bin/sleep", arguments: ["30"], environment: [], stdin: nil, stdout: nil, stderr: nil)
         ) { status = $0 }
@@ -54,7 +54,7 @@ func run(_ loop: UVLoop, seconds: Double = 10, until done: () -> Bool) -> Bool {
         let loop = UVLoop()
         let input = try UVPipe(loop: loop)
         let output = try UVPipe(loop: loop)
-        var status: ExitStatus?
+        var status: ProcessExitStatus?
         let process = try UVProcess(
             loop: loop, options: .init(executable: "/bin/cat", arguments: [], environment: [], stdin: input, stdout: output, stderr: nil)
         ) { status = $0 }
@@ -69,7 +69,7 @@ func run(_ loop: UVLoop, seconds: Double = 10, until done: () -> Bool) -> Bool {
         #expect(received == payload)
         input.closeAfterWrites {}
         #expect(run(loop) { status != nil && ended })
-        #expect(status == ExitStatus(exitCode: 0, signal: 0))
+        #expect(status == ProcessExitStatus(exitCode: 0, signal: 0))
         output.close()
         process.close()
         loop.close()

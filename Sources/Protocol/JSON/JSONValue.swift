@@ -24,7 +24,7 @@ extension JSONValue {
     public var intValue: Int? {
         switch self {
         case .int(let value): return value
-        case .double(let value) where value.rounded() == value && abs(value) < 9.0e15: return Int(value)
+        case .double(let value): return Int(exactly: value)
         default: return nil
         }
     }

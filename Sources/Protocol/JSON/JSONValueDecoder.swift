@@ -80,7 +80,7 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
             guard let result = T(exactly: int) else { throw outOfRange(type) }
             return result
         case .double(let double):
-            guard double.rounded(.towardZero) == double else {
+            guard Self.isIntegral(double) else {
                 throw DecodingError.typeMismatch(
                     type, .init(codingPath: codingPath, debugDescription: "expected an integer, found \(value.serializedString)"))
             }
@@ -89,6 +89,13 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
         default:
             throw mismatch(type, expected: "an integer")
         }
+    }
+
+    /// Avoids `rounded()`, which would make this module link against libm.
+    private static func isIntegral(_ double: Double) -> Bool {
+        guard double.isFinite else { return false }
+        if double.magnitude >= 0x1p52 { return true }  // no fractional bits left at this size
+        return Double(Int(double)) == double
     }
 
     func decode(_ type: Int.Type) throws -> Int { try decodeInteger(type) }

@@ -8,16 +8,19 @@ enum RepositoryFactory {
     static func makeRepository(id: Int, owner: GitHubUser, _ random: inout SplitMix64) -> GitHubRepository {
         let vocabulary = ProjectVocabulary.self
         let ownerCreated = SnapshotTimeline.creationTime(ofUserID: owner.id)
-        let created = SnapshotTimeline.between(max(ownerCreated, SnapshotTimeline.launch), SnapshotTimeline.now - 86_400, &random)
+        let created = SnapshotTimeline.between(
+            max(ownerCreated, SnapshotTimeline.launch), SnapshotTimeline.now - 86_400, &random)
         let pushed = SnapshotTimeline.between(created, SnapshotTimeline.now, &random)
         let updated = SnapshotTimeline.between(pushed, SnapshotTimeline.now, &random)
         let language = random.weighted(
             vocabulary.languages.map { (Optional($0), $0.weight) } + [(nil, vocabulary.noLanguageWeight)])
         let fork = random.chance(0.08)
-        let name = fork ? random.pick(vocabulary.forkedProjects) : projectName(owner: owner, language: language, &random)
+        let name =
+            fork ? random.pick(vocabulary.forkedProjects) : projectName(owner: owner, language: language, &random)
 
         // Stars follow the owner's audience; forks and issues follow stars.
-        let stars = fork ? random.below(3) : random.heavyTailed(median: 0.5 + Double(owner.followers ?? 0) / 25, cap: 300_000)
+        let audience = Double(owner.followers ?? 0)
+        let stars = fork ? random.below(3) : random.heavyTailed(median: 0.5 + audience / 25, cap: 300_000)
         let forks = Int(Double(stars) * 0.35 * random.unit()) + (random.chance(0.2) ? random.below(3) : 0)
         let openIssues = Int(Double(stars) * 0.05 * random.unit()) + (random.chance(0.2) ? random.below(4) : 0)
         var topics: [String] = []
@@ -59,7 +62,7 @@ enum RepositoryFactory {
         case 3, 4: return "\(random.pick(language?.prefixes ?? ["my"]))-\(noun)"
         case 5, 6: return "\(PeopleVocabulary.loginFragment(random.pick(vocabulary.domains)))-\(noun)"
         case 7: return random.pick(vocabulary.personalProjects)
-        case 8: return noun.prefix(1).uppercased() + noun.dropFirst() + random.pick(["Kit", "Swift", "JS", "Core", "App"])
+        case 8: return noun.prefix(1).uppercased() + noun.dropFirst() + random.pick(["Kit", "JS", "Core", "App"])
         default: return random.chance(0.5) ? "\(owner.login).github.io" : "\(noun)-playground"
         }
     }

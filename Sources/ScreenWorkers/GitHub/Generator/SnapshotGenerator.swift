@@ -52,19 +52,21 @@ public struct SnapshotGenerator: Sendable {
             }
         }
 
+        // Spread ids over the range GitHub has used, however many accounts are generated.
         let generatedCount = userCount - seeds.count
         var random = SplitMix64(seed: seed)
         var userIDs = IDSequence(
             after: 1_000, meanGap: SnapshotTimeline.lastUserID / max(1, generatedCount),
             taken: Set(seeds.map(\.user.id)))
         var repositoryIDs = IDSequence(
-            after: 100_000, meanGap: 900_000_000 / max(1, generatedCount * 16),
+            after: 100_000, meanGap: Self.lastRepositoryID / max(1, generatedCount * Self.repositoriesPerUser),
             taken: Set(seeds.flatMap { $0.repositories.map(\.id) }))
 
         for _ in 0..<generatedCount {
-            var user = UserFactory.makeUser(id: userIDs.next(&random), &random)
+            let planned = UserFactory.makeUser(id: userIDs.next(&random), &random)
+            var user = planned
             while try !writer.insert(user) {
-                user = UserFactory.disambiguated(user, &random)
+                user = UserFactory.disambiguated(planned, &random)
             }
             for _ in 0..<(user.publicRepos ?? 0) {
                 let planned = RepositoryFactory.makeRepository(id: repositoryIDs.next(&random), owner: user, &random)
@@ -77,6 +79,10 @@ public struct SnapshotGenerator: Sendable {
             }
         }
     }
+
+    /// About the highest repository id GitHub has handed out, and its users' mean repository count.
+    private static let lastRepositoryID = 900_000_000
+    private static let repositoriesPerUser = 16
 
     private func duplicate(_ what: String, _ value: String) -> SnapshotError {
         .generationFailed("the hand-written accounts repeat the \(what) '\(value)'")

@@ -2,17 +2,20 @@ import GRDB
 
 /// Prepared inserts for one generation run, so a million users cost no SQL parsing.
 struct SnapshotWriter {
+    private let db: Database
     private let insertLicense: Statement
     private let insertUser: Statement
     private let insertRepository: Statement
 
     init(_ db: Database) throws {
+        self.db = db
         insertLicense = try db.makeStatement(sql: "INSERT INTO licenses (key, name, spdx_id) VALUES (?, ?, ?)")
         insertUser = try db.makeStatement(
             sql: """
                 INSERT INTO users (id, login, type, site_admin, name, company, blog, location, email, bio,
                     public_repos, followers, following, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (login) DO NOTHING
                 """)
         insertRepository = try db.makeStatement(
             sql: """
@@ -20,6 +23,7 @@ struct SnapshotWriter {
                     stargazers_count, forks_count, watchers_count, open_issues_count, topics, default_branch,
                     created_at, updated_at, pushed_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (owner_id, name) DO NOTHING
                 """)
     }
 
@@ -51,12 +55,12 @@ struct SnapshotWriter {
             ])
     }
 
-    private func insertUnlessDuplicate(_ statement: Statement, _ values: [(any DatabaseValueConvertible)?]) throws -> Bool {
-        do {
-            try statement.execute(arguments: StatementArguments(values))
-            return true
-        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-            return false
-        }
+    /// Runs an insert whose `ON CONFLICT ... DO NOTHING` covers only the login or name
+    /// uniqueness (any other constraint still throws), and tells whether it wrote the row.
+    private func insertUnlessDuplicate(
+        _ statement: Statement, _ values: [(any DatabaseValueConvertible)?]
+    ) throws -> Bool {
+        try statement.execute(arguments: StatementArguments(values))
+        return db.changesCount == 1
     }
 }

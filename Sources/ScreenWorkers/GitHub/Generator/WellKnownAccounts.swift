@@ -6,7 +6,9 @@ enum WellKnownAccounts {
             login: "mojombo", id: 1, name: "Tom Preston-Werner", blog: "http://tom.preston-werner.com",
             location: "San Francisco", followers: 24_105, following: 11, createdAt: "2007-10-20T05:24:19Z",
             repositories: [
-                Seed(1, "grit", "**Grit is no longer maintained. Check out libgit2/rugged.** Grit gives you object oriented read/write access to Git repositories via Ruby.",
+                Seed(1, "grit",
+                     "**Grit is no longer maintained. Check out libgit2/rugged.** Grit gives you object oriented"
+                        + " read/write access to Git repositories via Ruby.",
                      "Ruby", LicenseCatalog.mit, stars: 1_968, forks: 507, issues: 5,
                      homepage: "http://grit.rubyforge.org/", created: "2007-10-29T14:37:16Z"),
                 Seed(26, "god", "Ruby process monitor", "Ruby", LicenseCatalog.mit, stars: 2_212, forks: 536,
@@ -48,7 +50,7 @@ enum WellKnownAccounts {
                      stars: 162, forks: 123, issues: 21, created: "2014-03-28T17:55:38Z"),
                 Seed(20_978_623, "hello-worId", "My first repository on GitHub.", nil, nil, stars: 233, forks: 230,
                      issues: 38, created: "2014-06-18T21:26:19Z"),
-                Seed(56_271_164, "linguist", "Language Savant. If your repository's language is being reported incorrectly, send us a pull request!",
+                Seed(56_271_164, "linguist", linguistDescription,
                      "Ruby", LicenseCatalog.mit, stars: 199, forks: 226, issues: 8, fork: true,
                      created: "2016-04-14T21:39:34Z"),
                 Seed(132_935_648, "boysenberry-repo-1", "Testing", nil, nil, stars: 354, forks: 76, issues: 3,
@@ -60,8 +62,9 @@ enum WellKnownAccounts {
             repositories: [
                 Seed(2_325_298, "linux", "Linux kernel source tree", "C", LicenseCatalog.gpl2, stars: 191_504,
                      forks: 56_317, issues: 0, topics: [], created: "2011-09-04T22:48:12Z"),
-                Seed(12_806_590, "subsurface-for-dirk", "Do not use - the real upstream is Subsurface-divelog/subsurface",
-                     "C++", LicenseCatalog.gpl2, stars: 2_853, forks: 515, issues: 17, created: "2013-09-13T16:58:36Z"),
+                Seed(12_806_590, "subsurface-for-dirk",
+                     "Do not use - the real upstream is Subsurface-divelog/subsurface", "C++", LicenseCatalog.gpl2,
+                     stars: 2_853, forks: 515, issues: 17, created: "2013-09-13T16:58:36Z"),
                 Seed(79_171_906, "uemacs", "Random version of microemacs with my private modificatons", "C", nil,
                      stars: 1_733, forks: 267, issues: 15, created: "2017-01-16T23:28:20Z"),
                 Seed(72_266_227, "test-tlb", "Stupid memory latency and TLB tester", "C", nil, stars: 804,
@@ -79,10 +82,12 @@ enum WellKnownAccounts {
                 Seed(1_062_897, "gitignore", "A collection of useful .gitignore templates", nil, LicenseCatalog.cc0,
                      stars: 165_800, forks: 82_100, issues: 95, topics: ["gitignore"],
                      created: "2010-11-08T20:17:14Z"),
-                Seed(1_725_199, "linguist", "Language Savant. If your repository's language is being reported incorrectly, send us a pull request!",
+                Seed(1_725_199, "linguist", linguistDescription,
                      "Ruby", LicenseCatalog.mit, stars: 12_850, forks: 4_420, issues: 130,
-                     topics: ["syntax-highlighting", "linguistic", "language-statistics"], created: "2011-05-09T22:53:13Z"),
-                Seed(11_874_094, "choosealicense.com", "A site to provide non-judgmental guidance on choosing a license for your open source project",
+                     topics: ["syntax-highlighting", "linguistic", "language-statistics"],
+                     created: "2011-05-09T22:53:13Z"),
+                Seed(11_874_094, "choosealicense.com",
+                     "A site to provide non-judgmental guidance on choosing a license for your open source project",
                      "Ruby", LicenseCatalog.mit, stars: 4_320, forks: 1_450, issues: 60,
                      homepage: "https://choosealicense.com", topics: ["license", "open-source", "jekyll"],
                      created: "2013-08-04T02:13:42Z"),
@@ -106,11 +111,15 @@ enum WellKnownAccounts {
             stars: Int, forks: Int, issues: Int, homepage: String? = nil, topics: [String] = [],
             fork: Bool = false, branch: String = "master", created: String
         ) {
-            (self.id, self.name, self.description, self.language, self.license) = (id, name, description, language, license)
+            (self.id, self.name, self.description) = (id, name, description)
+            (self.language, self.license) = (language, license)
             (self.stars, self.forks, self.issues, self.homepage) = (stars, forks, issues, homepage)
             (self.topics, self.fork, self.branch, self.created) = (topics, fork, branch, created)
         }
     }
+
+    private static let linguistDescription =
+        "Language Savant. If your repository's language is being reported incorrectly, send us a pull request!"
 
     /// When the hand-written accounts were last updated and pushed to.
     private static let updatedAt = "2025-05-20T12:00:00Z"

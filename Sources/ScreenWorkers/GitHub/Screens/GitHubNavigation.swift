@@ -13,6 +13,8 @@ enum GitHubNavigation {
     }
 
     static func repository(_ repository: GitHubRepository) -> SelectionAction {
-        .push(kind: .repository, params: [ownerParam: .string(repository.owner.login), nameParam: .string(repository.name)])
+        .push(
+            kind: .repository,
+            params: [ownerParam: .string(repository.owner.login), nameParam: .string(repository.name)])
     }
 }

@@ -5,7 +5,9 @@ import NavProtocol
 public enum GitHubScreens {
     /// A controller for a screen of `kind` over the snapshot.
     /// - Throws: `ScreenError` when the params are invalid or name nothing in the data.
-    public static func makeController(kind: ScreenKind, params: JSONValue, store: SnapshotStore) throws -> any ScreenController {
+    public static func makeController(
+        kind: ScreenKind, params: JSONValue, store: SnapshotStore
+    ) throws -> any ScreenController {
         try makeController(kind: kind, params: params, source: store)
     }
 

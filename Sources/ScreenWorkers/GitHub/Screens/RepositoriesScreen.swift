@@ -36,10 +36,10 @@ public struct RepositoriesScreen: ListScreen {
     }
 
     public func row(for repository: GitHubRepository) -> Row {
-        let facts = [repository.language.nonBlank, "★ \(CountFormat.abbreviated(repository.stargazersCount))",
-                     repository.fork ? "fork" : nil]
+        let stars = "★ \(CountFormat.abbreviated(repository.stargazersCount))"
+        let facts = [repository.language.nonBlank, stars, repository.fork ? "fork" : nil]
         return Row(
-            id: "repo:\(repository.fullName)", kind: "repository", title: repository.name,
+            id: "repo:\(repository.fullName)", kind: RowKind.repository, title: repository.name,
             subtitle: repository.description.nonBlank, detail: facts.compactMap { $0 }.joined(separator: " · "),
             accessory: .disclosure)
     }

@@ -11,7 +11,10 @@ public struct RepositoryDetail: Sendable, Equatable {
     public var accessory: Accessory?
     public var action: SelectionAction
 
-    public init(id: String, kind: String, label: String, value: String, accessory: Accessory? = nil, action: SelectionAction = .none) {
+    public init(
+        id: String, kind: String, label: String, value: String, accessory: Accessory? = nil,
+        action: SelectionAction = .none
+    ) {
         self.id = id
         self.kind = kind
         self.label = label

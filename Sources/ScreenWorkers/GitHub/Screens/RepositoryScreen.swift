@@ -3,9 +3,9 @@ import NavProtocol
 
 /// One repository's facts. Params: `{owner: string, name: string}`.
 ///
-/// Sections "about" (every fact always listed, "—" when GitHub has none), "stats" and "links"
-/// (only the links that exist). The query keeps rows whose label or value contains it and drops
-/// sections left empty.
+/// Sections "about" (every fact always listed, "—" when GitHub has none, then the owner),
+/// "stats" and "links" (only the links that exist). The query keeps rows whose label or value
+/// contains it and drops sections left empty.
 public struct RepositoryScreen: ListScreen {
     public let repository: GitHubRepository
 
@@ -23,16 +23,18 @@ public struct RepositoryScreen: ListScreen {
     public var title: String { repository.fullName }
 
     public func loadSections(query: String) throws -> [ListSection<RepositoryDetail>] {
-        let search = query.trimmed
         let sections = [
             ListSection(id: "about", header: "About", items: about),
             ListSection(id: "stats", header: "Stats", items: stats),
             ListSection(id: "links", header: "Links", items: links),
         ]
+        let search = query.trimmed
         guard !search.isEmpty else { return sections }
         return sections.compactMap { section in
             var filtered = section
-            filtered.items = section.items.filter { $0.label.containsIgnoringCase(search) || $0.value.containsIgnoringCase(search) }
+            filtered.items = section.items.filter { detail in
+                detail.label.containsIgnoringCase(search) || detail.value.containsIgnoringCase(search)
+            }
             return filtered.items.isEmpty ? nil : filtered
         }
     }
@@ -45,40 +47,44 @@ public struct RepositoryScreen: ListScreen {
         detail.action
     }
 
-    private static let none = "—"
-
     private var about: [RepositoryDetail] {
+        let facts: [(id: String, label: String, value: String?)] = [
+            ("description", "Description", repository.description.nonBlank),
+            ("language", "Language", repository.language.nonBlank),
+            ("license", "License", repository.license?.name),
+            ("topics", "Topics", repository.topics.isEmpty ? nil : repository.topics.joined(separator: ", ")),
+            ("default_branch", "Default branch", repository.defaultBranch),
+        ]
         let owner = repository.owner
-        return [
-            RepositoryDetail(id: "about:description", kind: "property", label: "Description",
-                             value: repository.description.nonBlank ?? Self.none),
-            RepositoryDetail(id: "about:owner", kind: owner.isOrganization ? "organization" : "user", label: "Owner",
-                             value: owner.login, accessory: .disclosure, action: GitHubNavigation.repositories(of: owner.login)),
-            RepositoryDetail(id: "about:language", kind: "property", label: "Language",
-                             value: repository.language.nonBlank ?? Self.none),
-            RepositoryDetail(id: "about:license", kind: "property", label: "License",
-                             value: repository.license?.name ?? Self.none),
-            RepositoryDetail(id: "about:topics", kind: "property", label: "Topics",
-                             value: repository.topics.isEmpty ? Self.none : repository.topics.joined(separator: ", ")),
-            RepositoryDetail(id: "about:default_branch", kind: "property", label: "Default branch",
-                             value: repository.defaultBranch ?? Self.none),
+        return facts.map { fact in
+            RepositoryDetail(
+                id: "about:\(fact.id)", kind: RowKind.property, label: fact.label, value: fact.value ?? "—")
+        } + [
+            RepositoryDetail(
+                id: "about:owner", kind: RowKind.account(owner), label: "Owner", value: owner.login,
+                accessory: .disclosure, action: GitHubNavigation.repositories(of: owner.login))
         ]
     }
 
     private var stats: [RepositoryDetail] {
         let counts = [
             ("stars", "Stars", repository.stargazersCount), ("forks", "Forks", repository.forksCount),
-            ("watchers", "Watchers", repository.watchersCount), ("open_issues", "Open issues", repository.openIssuesCount),
+            ("watchers", "Watchers", repository.watchersCount),
+            ("open_issues", "Open issues", repository.openIssuesCount),
         ]
         return counts.map { id, label, count in
-            RepositoryDetail(id: "stats:\(id)", kind: "stat", label: label, value: CountFormat.grouped(count))
+            RepositoryDetail(id: "stats:\(id)", kind: RowKind.stat, label: label, value: CountFormat.grouped(count))
         }
     }
 
     private var links: [RepositoryDetail] {
-        let urls = [("github", "GitHub", Optional(repository.htmlURL)), ("homepage", "Homepage", repository.homepage.nonBlank)]
+        let urls = [("github", "GitHub", repository.htmlURL), ("homepage", "Homepage", repository.homepage.nonBlank)]
         return urls.compactMap { id, label, url in
-            url.map { RepositoryDetail(id: "links:\(id)", kind: "link", label: label, value: $0, accessory: .link, action: .openURL($0)) }
+            url.map { url in
+                RepositoryDetail(
+                    id: "links:\(id)", kind: RowKind.link, label: label, value: url, accessory: .link,
+                    action: .openURL(url))
+            }
         }
     }
 }

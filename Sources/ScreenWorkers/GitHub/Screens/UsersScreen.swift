@@ -1,24 +1,27 @@
 import ListController
 import NavProtocol
 
-/// Finds users by login or name. Params: `{query?: string}`, a search to open the screen with;
-/// the client's own query replaces it while non-empty. Without any query: the most-followed users.
+/// Finds users by login or name; without a query, shows the most-followed users.
+///
+/// Params: `{query?: string}`, the search the screen opens with. The worker passes it to the
+/// controller's first load; from then on the screen shows whatever query it is loaded with, so a
+/// client that clears the search gets the popular users back.
 public struct UsersScreen: ListScreen {
     public static let popularLimit = 30
     public static let resultLimit = 100
 
     private let source: any GitHubDataSource
-    private let initialQuery: String
 
+    /// - Throws: `ScreenError.invalidParams` when params is not an object or its query not a string.
     public init(params: JSONValue, source: any GitHubDataSource) throws {
-        initialQuery = try ScreenParams(params).optionalString(GitHubNavigation.queryParam)?.trimmed ?? ""
+        _ = try ScreenParams(params).optionalString(GitHubNavigation.queryParam)
         self.source = source
     }
 
     public var title: String { "Users" }
 
     public func loadSections(query: String) throws -> [ListSection<GitHubUser>] {
-        let search = query.trimmed.isEmpty ? initialQuery : query.trimmed
+        let search = query.trimmed
         if search.isEmpty {
             let popular = try source.fetching { try $0.searchUsers(matching: "", limit: Self.popularLimit) }
             return [ListSection(id: "popular", header: "Popular", items: popular)]
@@ -28,12 +31,11 @@ public struct UsersScreen: ListScreen {
     }
 
     public func row(for user: GitHubUser) -> Row {
+        let whereabouts = user.location.nonBlank ?? user.bio.nonBlank
         let followers = user.followers.map { CountFormat.counted($0, "follower", "followers") }
         return Row(
-            id: "user:\(user.login)", kind: user.isOrganization ? "organization" : "user", title: user.login,
-            subtitle: user.name.nonBlank,
-            detail: [user.location.nonBlank ?? user.bio.nonBlank, followers].compactMap { $0 }.joined(separator: " · "),
-            accessory: .disclosure)
+            id: "user:\(user.login)", kind: RowKind.account(user), title: user.login, subtitle: user.name.nonBlank,
+            detail: [whereabouts, followers].compactMap { $0 }.joined(separator: " · "), accessory: .disclosure)
     }
 
     public func selection(for user: GitHubUser) -> SelectionAction {

@@ -36,11 +36,12 @@ extension GitHubRepository {
             htmlURL: GitHubURLs.profile(login: ownerLogin))
         let name: String = row["name"]
         let licenseKey: String? = row["license_key"]
+        let license = licenseKey.map { GitHubLicense(key: $0, name: row["license_name"], spdxID: row["license_spdx_id"]) }
         let topics: String = row["topics"]
         self.init(
             id: row["id"], name: name, owner: owner, htmlURL: GitHubURLs.repository(owner: ownerLogin, name: name),
             description: row["description"], fork: row["fork"], homepage: row["homepage"], language: row["language"],
-            license: licenseKey.map { GitHubLicense(key: $0, name: row["license_name"], spdxID: row["license_spdx_id"]) },
+            license: license,
             stargazersCount: row["stargazers_count"], forksCount: row["forks_count"],
             watchersCount: row["watchers_count"], openIssuesCount: row["open_issues_count"],
             topics: topics.split(separator: " ").map(String.init), defaultBranch: row["default_branch"],

@@ -78,8 +78,8 @@ public final class SnapshotStore {
         }
         let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         guard version == SnapshotSchema.version else {
-            throw SnapshotError.notASnapshot(
-                path: path, reason: "it has format version \(version); this code reads version \(SnapshotSchema.version)")
+            let reason = "it has format version \(version); this code reads version \(SnapshotSchema.version)"
+            throw SnapshotError.notASnapshot(path: path, reason: reason)
         }
     }
 }
