@@ -142,7 +142,7 @@ final class ClientSession {
 
     private func initialize(_ params: InitializeRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
         if let pid = params.processId { host.watchClientProcess(Int32(truncatingIfNeeded: pid)) }
-        host.navigator.push(kind: host.configuration.rootKind, params: nil, reason: .initialize) { [unowned self] result in
+        host.navigator.push(kind: host.configuration.rootKind, params: host.configuration.rootParams, reason: .initialize) { [unowned self] result in
             switch result {
             case .success(let pushed):
                 state = .running

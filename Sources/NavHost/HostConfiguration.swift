@@ -4,6 +4,7 @@ import Transport
 /// Everything the command line can set for a host.
 struct HostConfiguration {
     var rootKind: ScreenKind = .users
+    var rootParams: JSONValue?
     var dataPath: String?
     var logLevel: LogLevel = .warning
     var maxMessageBytes = 16 << 20

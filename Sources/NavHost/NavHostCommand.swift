@@ -19,6 +19,9 @@ struct HostOptions: ParsableArguments {
     @Option(help: "The root screen's kind: users, repositories or repository.")
     var root: String = ScreenKind.users.rawValue
 
+    @Option(help: "The root screen's params as a JSON object, e.g. '{\"login\":\"mojombo\"}' for --root repositories.")
+    var rootParams: String?
+
     @Option(help: "A snapshot database to read instead of the embedded one.")
     var data: String?
 
@@ -38,6 +41,11 @@ struct HostOptions: ParsableArguments {
         guard ScreenKind(rawValue: root) != nil else {
             throw ValidationError("unknown root kind '\(root)'; known kinds: \(ScreenKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
+        if let rootParams {
+            guard case .object? = try? JSONValue(parsing: rootParams) else {
+                throw ValidationError("--root-params must be a JSON object, got: \(rootParams)")
+            }
+        }
         guard LogLevel(name: logLevel) != nil else { throw ValidationError("unknown log level '\(logLevel)'") }
         guard maxMessageBytes >= 1024 else { throw ValidationError("--max-message-bytes must be at least 1024") }
         guard requestTimeout > 0, stopGrace > 0 else { throw ValidationError("timeouts must be positive") }
@@ -46,6 +54,7 @@ struct HostOptions: ParsableArguments {
     var configuration: HostConfiguration {
         var configuration = HostConfiguration()
         configuration.rootKind = ScreenKind(rawValue: root) ?? .users
+        configuration.rootParams = rootParams.flatMap { try? JSONValue(parsing: $0) }
         configuration.dataPath = data
         configuration.logLevel = LogLevel(name: logLevel) ?? .warning
         configuration.maxMessageBytes = maxMessageBytes
@@ -58,6 +67,7 @@ struct HostOptions: ParsableArguments {
     var arguments: [String] {
         var words = ["--root", root, "--log-level", logLevel, "--max-message-bytes", String(maxMessageBytes),
                      "--request-timeout", String(requestTimeout), "--stop-grace", String(stopGrace)]
+        if let rootParams { words += ["--root-params", rootParams] }
         if let data { words += ["--data", data] }
         return words
     }
