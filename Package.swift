@@ -40,11 +40,11 @@ let package = Package(
         // A synchronous client that spawns navhost and drives it: the demo and the tests use it.
         .target(name: "NavClient", dependencies: ["UVKit", "NavProtocol", "Transport"], path: "Sources/NavClient", swiftSettings: strict),
         // The generic list controller every screen is built on.
-        .target(name: "ListController", dependencies: ["NavProtocol"], path: "Sources/ScreenWorkers/ListController", swiftSettings: strict),
+        .target(name: "ListController", dependencies: ["NavProtocol", "UVKit"], path: "Sources/ScreenWorkers/ListController", swiftSettings: strict),
         // GitHub models, the SQLite snapshot and its generator, and the three GitHub screens.
         .target(
             name: "GitHubScreens",
-            dependencies: ["ListController", "NavProtocol", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["ListController", "NavProtocol", "UVKit", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Sources/ScreenWorkers/GitHub",
             resources: [.copy("Resources/snapshot.sqlite")],
             swiftSettings: strict
@@ -60,7 +60,7 @@ let package = Package(
         ),
         .testTarget(name: "ProtocolTests", dependencies: ["NavProtocol"], path: "Tests/ProtocolTests", swiftSettings: strict),
         .testTarget(name: "TransportTests", dependencies: ["UVKit", "Transport", "NavProtocol"], path: "Tests/TransportTests", swiftSettings: strict),
-        .testTarget(name: "ListControllerTests", dependencies: ["ListController", "NavProtocol"], path: "Tests/ListControllerTests", swiftSettings: strict),
+        .testTarget(name: "ListControllerTests", dependencies: ["ListController", "NavProtocol", "UVKit"], path: "Tests/ListControllerTests", swiftSettings: strict),
         .testTarget(name: "GitHubScreensTests", dependencies: ["GitHubScreens", "ListController", "NavProtocol"], path: "Tests/GitHubScreensTests", swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",

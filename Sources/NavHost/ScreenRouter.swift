@@ -26,6 +26,7 @@ final class ScreenRouter {
         }
         var forwarded: [String: JSONValue] = ["offset": .int(offset), "limit": .int(limit)]
         if let section = params.section { forwarded["section"] = .string(section) }
+        if let revision = params.revision { forwarded["revision"] = .int(revision) }
         forward(WorkerMethod.rows, clientMethod: RowsRequest.method, screen: params.screen, params: .object(forwarded), responder) { result in result }
     }
 

@@ -14,8 +14,14 @@ import Testing
 
         // Search: the query's results replace the popular list, and the client is told.
         let searched = try host.client.send(QueryRequest(text: "mojombo"))
+        // The screen says it is loading (same revision), then shows the results as a new revision.
+        let loading = try host.client.nextNotification(DidUpdateNotification.method)
+        #expect(loading.params?["loading"] == true)
+        #expect(loading.params?["revision"] == .int(searched.revision - 1))
         let update = try host.client.nextNotification(DidUpdateNotification.method)
         #expect(update.params?["revision"] == .int(searched.revision))
+        #expect(update.params?["loading"] == false)
+        #expect(update.params?["reset"] == true, "the random-access popular list is replaced wholesale, not diffed")
         #expect(update.params?["screen"] == .string(initialized.stack[0].id))
         let users = try host.rows()
         #expect(users.rows.first?.id == "user:mojombo", "an exact login match ranks first")

@@ -5,26 +5,23 @@ import Testing
 
 @Suite struct GitHubScreensFactoryTests {
     @Test func makesAControllerForEveryKind() throws {
-        let store = try GeneratedSnapshot.defaultStore()
+        let harness = try ScreenHarness()
         let params: [ScreenKind: JSONValue] = [
             .users: [:], .repositories: ["login": "octocat"], .repository: ["owner": "octocat", "name": "Hello-World"],
         ]
         for kind in ScreenKind.allCases {
-            let controller = try GitHubScreens.makeController(kind: kind, params: try #require(params[kind]), store: store)
-            try controller.load(query: "")
+            let controller = try harness.open(kind, try #require(params[kind]))
             #expect(!controller.sections.isEmpty, "\(kind)")
-            #expect(try !controller.rows(section: nil, offset: 0, limit: 5).isEmpty, "\(kind)")
+            #expect(try !harness.rows(controller, limit: 5).isEmpty, "\(kind)")
         }
-        #expect(try GitHubScreens.makeController(kind: .users, params: [:], store: store) is ListController<UsersScreen>)
-        let repository = try GitHubScreens.makeController(
-            kind: .repository, params: try #require(params[.repository]), store: store)
-        #expect(repository.title == "octocat/Hello-World")
+        #expect(try GitHubScreens.makeController(kind: .users, params: [:], source: harness.source) is ListController<UsersScreen>)
+        #expect(try harness.open(.repository, try #require(params[.repository])).title == "octocat/Hello-World")
     }
 
     @Test func passesParamErrorsOn() throws {
-        let store = try GeneratedSnapshot.defaultStore()
+        let harness = try ScreenHarness()
         #expect(throws: ScreenError.invalidParams("params.login must be a non-empty string")) {
-            try GitHubScreens.makeController(kind: .repositories, params: [:], store: store)
+            try GitHubScreens.makeController(kind: .repositories, params: [:], source: harness.source)
         }
     }
 }

@@ -4,48 +4,33 @@ import NavProtocol
 import Testing
 
 @Suite struct RepositoriesScreenTests {
-    private func screen(_ params: JSONValue) throws -> RepositoriesScreen {
-        try RepositoriesScreen(params: params, source: GeneratedSnapshot.defaultStore())
-    }
-
     @Test func listsEveryRepositoryOfTheUserMostStarredFirst() throws {
+        let harness = try ScreenHarness()
         let store = try GeneratedSnapshot.defaultStore()
         for user in try GeneratedSnapshot.allUsers(in: store).prefix(25) {
-            let repositoriesScreen = try screen(["login": .string(user.login)])
-            let sections = try repositoriesScreen.loadSections(query: "")
-            let section = try #require(sections.first)
-            #expect(sections.count == 1 && section.id == "repositories")
-            #expect(section.items.count == user.publicRepos)
-            let stars = section.items.map(\.stargazersCount)
-            #expect(stars == stars.sorted(by: >))
-            let rowIds = section.items.map { repositoriesScreen.row(for: $0).id }
-            #expect(rowIds == section.items.map { "repo:\(user.login)/\($0.name)" })
-            #expect(Set(rowIds).count == rowIds.count)
+            let controller = try harness.open(.repositories, ["login": .string(user.login)])
+            #expect(controller.sections.map(\.id) == ["repositories"])
+            let rows = try harness.allRows(controller)
+            #expect(rows.count == user.publicRepos)
+            let expected = try store.repositories(owner: user.login)
+            #expect(rows.map(\.id) == expected.map { "repo:\(user.login)/\($0.name)" })
+            #expect(Set(rows.map(\.id)).count == rows.count)
         }
     }
 
-    @Test func loginIsMatchedIgnoringCaseAndTitledAsStored() throws {
-        let repositoriesScreen = try screen(["login": "OCTOCAT"])
-        #expect(repositoriesScreen.owner.login == "octocat")
-        #expect(repositoriesScreen.title.contains("octocat"))
-    }
-
     @Test func aRepositoryWithoutDescriptionKeepsItsRow() throws {
-        let repositoriesScreen = try screen(["login": "octocat"])
-        let repositories = try #require(try repositoriesScreen.loadSections(query: "").first?.items)
-        let undescribed = try #require(repositories.first { $0.description == nil })
-        let row = repositoriesScreen.row(for: undescribed)
-        #expect(row.title == undescribed.name)
-        #expect(row.subtitle == nil)
-        #expect(row.kind == "repository")
-        #expect(row.accessory == .disclosure)
+        let harness = try ScreenHarness()
+        let store = try GeneratedSnapshot.defaultStore()
+        let undescribed = try #require(try store.repositories(owner: "octocat").first { $0.description == nil })
+        let row = try #require(try harness.byId(try harness.open(.repositories, ["login": "octocat"]))["repo:octocat/\(undescribed.name)"])
+        #expect(row.title == undescribed.name && row.subtitle == nil)
+        #expect(row.kind == "repository" && row.accessory == .disclosure)
     }
 
     @Test func rowsShowDescriptionLanguageAndStars() throws {
-        let repositoriesScreen = try screen(["login": "torvalds"])
-        let linux = try #require(try repositoriesScreen.loadSections(query: "").first?.items.first { $0.name == "linux" })
-        let row = repositoriesScreen.row(for: linux)
-        #expect(row.id == "repo:torvalds/linux")
+        let harness = try ScreenHarness()
+        let linux = try #require(try GeneratedSnapshot.defaultStore().repository(owner: "torvalds", name: "linux"))
+        let row = try #require(try harness.byId(try harness.open(.repositories, ["login": "torvalds"]))["repo:torvalds/linux"])
         #expect(row.subtitle == linux.description)
         let detail = try #require(row.detail)
         #expect(detail.contains(try #require(linux.language)) && detail.contains("★"))
@@ -54,37 +39,37 @@ import Testing
 
     @Test(arguments: ["hello", "DEMONSTRATION", "o", "no-such-thing"])
     func queryKeepsRepositoriesWhoseNameOrDescriptionMatches(query: String) throws {
-        let repositoriesScreen = try screen(["login": "octocat"])
-        let all = try #require(try repositoriesScreen.loadSections(query: "").first?.items)
-        let section = try #require(try repositoriesScreen.loadSections(query: query).first)
+        let harness = try ScreenHarness()
+        let all = try GeneratedSnapshot.defaultStore().repositories(owner: "octocat")
+        let controller = try harness.open(.repositories, ["login": "octocat"], query: query)
         let needle = query.lowercased()
-        let expected = all.filter { repository in
-            repository.name.lowercased().contains(needle) || (repository.description ?? "").lowercased().contains(needle)
-        }
-        #expect(section.items.map(\.name) == expected.map(\.name))
+        let expected = all.filter { $0.name.lowercased().contains(needle) || ($0.description ?? "").lowercased().contains(needle) }
+        #expect(try harness.allRows(controller).map(\.title) == expected.map(\.name))
+        let section = try #require(controller.sections.first)
         #expect(section.header?.contains("'\(query)'") == true)
         #expect((section.footer != nil) == expected.isEmpty)
     }
 
     @Test func selectingARepositoryPushesIt() throws {
-        let controller = ListController(screen: try screen(["login": "octocat"]))
-        try controller.load(query: "")
+        let harness = try ScreenHarness()
+        let controller = try harness.open(.repositories, ["login": "octocat"])
         #expect(
             try controller.select(rowId: "repo:octocat/Hello-World")
                 == .push(kind: .repository, params: ["owner": "octocat", "name": "Hello-World"]))
     }
 
     @Test(arguments: [JSONValue.object([:]), ["login": ""], ["login": "   "], ["login": 42], ["login": .null], .null])
-    func refusesAMissingLogin(params: JSONValue) {
-        #expect(throws: ScreenError.invalidParams("params.login must be a non-empty string")) { try screen(params) }
+    func refusesAMissingLogin(params: JSONValue) throws {
+        let source = try ScreenHarness().source
+        #expect(throws: ScreenError.invalidParams("params.login must be a non-empty string")) {
+            try RepositoriesScreen(params: params, source: source)
+        }
     }
 
-    @Test func refusesAnUnknownUser() {
-        let error = #expect(throws: ScreenError.self) { try screen(["login": "no-such-user-anywhere"]) }
-        guard case .notFound(let message) = error else {
-            Issue.record("expected notFound, got \(String(describing: error))")
-            return
+    @Test func anUnknownUserFailsTheOpening() throws {
+        let harness = try ScreenHarness()
+        #expect(throws: ScreenError.notFound("no user named 'no-such-user-anywhere'")) {
+            try harness.open(.repositories, ["login": "no-such-user-anywhere"])
         }
-        #expect(message.contains("'no-such-user-anywhere'"))
     }
 }

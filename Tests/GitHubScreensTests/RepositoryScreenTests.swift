@@ -4,23 +4,17 @@ import NavProtocol
 import Testing
 
 @Suite struct RepositoryScreenTests {
-    private func screen(_ owner: String, _ name: String) throws -> RepositoryScreen {
-        try RepositoryScreen(params: ["owner": .string(owner), "name": .string(name)], source: GeneratedSnapshot.defaultStore())
-    }
-
-    private func rows(_ repositoryScreen: RepositoryScreen, query: String = "") throws -> [String: Row] {
-        let details = try repositoryScreen.loadSections(query: query).flatMap(\.items)
-        return Dictionary(uniqueKeysWithValues: details.map { ($0.id, repositoryScreen.row(for: $0)) })
+    private func open(_ harness: ScreenHarness, _ owner: String, _ name: String, query: String = "") throws -> any ScreenController {
+        try harness.open(.repository, ["owner": .string(owner), "name": .string(name)], query: query)
     }
 
     @Test func showsAboutStatsAndLinks() throws {
-        let repositoryScreen = try screen("torvalds", "linux")
-        let linux = repositoryScreen.repository
-        #expect(repositoryScreen.title == "torvalds/linux")
-        let sections = try repositoryScreen.loadSections(query: "")
-        #expect(sections.map(\.id) == ["about", "stats", "links"])
-
-        let byId = try rows(repositoryScreen)
+        let harness = try ScreenHarness()
+        let linux = try #require(try GeneratedSnapshot.defaultStore().repository(owner: "torvalds", name: "linux"))
+        let controller = try open(harness, "torvalds", "linux")
+        #expect(controller.title == "torvalds/linux")
+        #expect(controller.sections.map(\.id) == ["about", "stats", "links"])
+        let byId = try harness.byId(controller)
         #expect(byId["about:description"]?.detail == linux.description)
         #expect(byId["about:language"]?.detail == linux.language)
         #expect(byId["about:license"]?.detail == linux.license?.name)
@@ -31,57 +25,51 @@ import Testing
             #expect(row.kind == "stat")
             #expect(row.detail?.filter(\.isNumber) == String(count), "\(id): \(row.detail ?? "nil")")
         }
-        let kinds = Set(sections.flatMap(\.items).map(\.kind))
+        let kinds = Set(byId.values.map(\.kind))
         #expect(kinds.isSuperset(of: ["stat", "link"]) && kinds.count >= 3)
     }
 
     @Test func linksOpenURLsAndHomepageOnlyWhenPresent() throws {
-        let linux = try screen("torvalds", "linux")
-        let linuxRows = try rows(linux)
+        let harness = try ScreenHarness()
+        let store = try GeneratedSnapshot.defaultStore()
+        let linux = try open(harness, "torvalds", "linux")
+        let linuxRows = try harness.byId(linux)
         #expect(linuxRows["links:homepage"] == nil, "linux has no homepage")
         let github = try #require(linuxRows["links:github"])
         #expect(github.kind == "link" && github.accessory == .link)
-        let details = try linux.loadSections(query: "").flatMap(\.items)
-        let githubDetail = try #require(details.first { $0.id == "links:github" })
-        #expect(linux.selection(for: githubDetail) == .openURL(linux.repository.htmlURL))
-
-        let grit = try screen("mojombo", "grit")
-        let homepage = try #require(grit.repository.homepage)
-        let controller = ListController(screen: grit)
-        try controller.load(query: "")
-        #expect(try controller.select(rowId: "links:homepage") == .openURL(homepage))
+        #expect(try linux.select(rowId: "links:github") == .openURL(try #require(try store.repository(owner: "torvalds", name: "linux")).htmlURL))
+        let grit = try open(harness, "mojombo", "grit")
+        let homepage = try #require(try store.repository(owner: "mojombo", name: "grit")?.homepage)
+        #expect(try grit.select(rowId: "links:homepage") == .openURL(homepage))
     }
 
     @Test func ownerRowPushesTheOwnersRepositories() throws {
-        let controller = ListController(screen: try screen("github", "gitignore"))
-        try controller.load(query: "")
-        let aboutRows = try controller.rows(section: "about", offset: 0, limit: 100)
-        let ownerRow = try #require(aboutRows.first { $0.id == "about:owner" })
+        let harness = try ScreenHarness()
+        let controller = try open(harness, "github", "gitignore")
+        let ownerRow = try #require(try harness.rows(controller, section: "about").first { $0.id == "about:owner" })
         #expect(ownerRow.detail == "github" && ownerRow.accessory == .disclosure)
         #expect(try controller.select(rowId: "about:owner") == .push(kind: .repositories, params: ["login": "github"]))
     }
 
     @Test func missingValuesShowADash() throws {
-        let repositoryScreen = try screen("octocat", "octocat.github.io")
-        #expect(repositoryScreen.repository.description == nil)
-        let byId = try rows(repositoryScreen)
+        let harness = try ScreenHarness()
+        #expect(try GeneratedSnapshot.defaultStore().repository(owner: "octocat", name: "octocat.github.io")?.description == nil)
+        let byId = try harness.byId(try open(harness, "octocat", "octocat.github.io"))
         #expect(byId["about:description"]?.detail == "—")
         #expect(byId["about:license"]?.detail == "—")
     }
 
     @Test(arguments: ["fork", "STARS", "linux", "zzz-nothing"])
     func queryKeepsRowsWhoseLabelOrValueMatches(query: String) throws {
-        let repositoryScreen = try screen("torvalds", "linux")
-        let all = try rows(repositoryScreen)
-        let sections = try repositoryScreen.loadSections(query: query)
-        let kept = try rows(repositoryScreen, query: query)
+        let harness = try ScreenHarness()
+        let all = try harness.byId(try open(harness, "torvalds", "linux"))
+        let filtered = try open(harness, "torvalds", "linux", query: query)
+        let kept = try harness.byId(filtered)
         let needle = query.lowercased()
-        let expected = all.filter { _, row in
-            row.title.lowercased().contains(needle) || (row.detail ?? "").lowercased().contains(needle)
-        }
+        let expected = all.filter { _, row in row.title.lowercased().contains(needle) || (row.detail ?? "").lowercased().contains(needle) }
         #expect(Set(kept.keys) == Set(expected.keys))
         #expect(kept.allSatisfy { id, row in all[id] == row }, "rows keep their ids and content")
-        #expect(sections.allSatisfy { !$0.items.isEmpty })
+        #expect(filtered.sections.allSatisfy { $0.count > 0 })
     }
 
     private static let badParams: [(JSONValue, String)] = [
@@ -90,18 +78,17 @@ import Testing
     ]
 
     @Test(arguments: badParams)
-    func refusesBadParams(params: JSONValue, field: String) {
+    func refusesBadParams(params: JSONValue, field: String) throws {
+        let source = try ScreenHarness().source
         #expect(throws: ScreenError.invalidParams("\(field) must be a non-empty string")) {
-            try RepositoryScreen(params: params, source: GeneratedSnapshot.defaultStore())
+            try RepositoryScreen(params: params, source: source)
         }
     }
 
-    @Test func refusesAnUnknownRepository() {
-        let error = #expect(throws: ScreenError.self) { try screen("torvalds", "no-such-repository") }
-        guard case .notFound(let message) = error else {
-            Issue.record("expected notFound, got \(String(describing: error))")
-            return
+    @Test func anUnknownRepositoryFailsTheOpening() throws {
+        let harness = try ScreenHarness()
+        #expect(throws: ScreenError.notFound("no repository named 'torvalds/no-such-repository'")) {
+            try open(harness, "torvalds", "no-such-repository")
         }
-        #expect(message.contains("torvalds/no-such-repository"))
     }
 }

@@ -4,80 +4,91 @@ import NavProtocol
 import Testing
 
 @Suite struct UsersScreenTests {
-    private func screen(_ params: JSONValue = [:]) throws -> UsersScreen {
-        try UsersScreen(params: params, source: GeneratedSnapshot.defaultStore())
-    }
-
-    @Test func withoutAQueryShowsPopularUsers() throws {
-        let sections = try screen().loadSections(query: "")
-        let popular = try #require(sections.first)
-        #expect(sections.count == 1)
-        #expect(popular.id == "popular")
-        #expect(popular.header == "Popular")
-        #expect(popular.items.first?.login == "torvalds")
-        let followers = popular.items.map { $0.followers ?? 0 }
-        #expect(followers.count > 10 && followers == followers.sorted(by: >))
+    @Test func withoutAQueryShowsEveryUserMostFollowedFirst() throws {
+        let harness = try ScreenHarness()
+        let store = try GeneratedSnapshot.defaultStore()
+        let controller = try harness.open(.users)
+        let popular = try #require(controller.sections.first)
+        #expect(controller.sections.count == 1)
+        #expect(popular.id == "popular" && popular.header == "Popular")
+        #expect(popular.count == (try store.userCount()))
+        let rows = try harness.rows(controller, limit: 300)
+        #expect(rows.first?.id == "user:torvalds")
+        #expect(rows.map(\.id) == (try GeneratedSnapshot.allUsers(in: store)).map { "user:\($0.login)" })
     }
 
     @Test func queryShowsMatchesTitledByTheQuery() throws {
-        let section = try #require(try screen().loadSections(query: " tom ").first)
+        let harness = try ScreenHarness()
+        let controller = try harness.open(.users, query: " tom ")
+        let section = try #require(controller.sections.first)
         #expect(section.id == "users")
         #expect(section.header?.contains("'tom'") == true)
         #expect(section.footer == nil)
-        #expect(!section.items.isEmpty)
-        for user in section.items {
+        let store = try GeneratedSnapshot.defaultStore()
+        let rows = try harness.allRows(controller)
+        #expect(!rows.isEmpty)
+        for row in rows {
+            let user = try #require(try store.user(login: row.title))
             #expect(user.login.lowercased().contains("tom") || (user.name ?? "").lowercased().contains("tom"), "\(user.login)")
         }
-        #expect(section.items.contains { $0.login == "mojombo" }, "Tom Preston-Werner matches by name")
+        #expect(rows.contains { $0.id == "user:mojombo" }, "Tom Preston-Werner matches by name")
     }
 
     @Test func noMatchesGivesAnEmptySectionWithAFooter() throws {
-        let section = try #require(try screen().loadSections(query: "xyzzy-nobody").first)
-        #expect(section.items.isEmpty)
-        #expect(section.footer == "No users match 'xyzzy-nobody'")
+        let harness = try ScreenHarness()
+        let controller = try harness.open(.users, query: "xyzzy-nobody")
+        #expect(controller.sections.first?.count == 0)
+        #expect(controller.sections.first?.footer == "No users match 'xyzzy-nobody'")
     }
 
-    /// The worker opens the screen with params.query; the query the screen is loaded with rules.
     @Test(arguments: [JSONValue.object(["query": "torvalds"]), ["query": .null], [:], .null])
     func acceptsAnOptionalQueryParam(params: JSONValue) throws {
-        let controller = ListController(screen: try screen(params))
-        try controller.load(query: params["query"]?.stringValue ?? "")
+        let harness = try ScreenHarness()
+        let controller = try harness.open(.users, params, query: params["query"]?.stringValue ?? "")
         if params["query"]?.stringValue == "torvalds" {
             #expect(controller.sections.map(\.id) == ["users"])
-            #expect(try controller.rows(section: "users", offset: 0, limit: 1).first?.id == "user:torvalds")
+            #expect(try harness.rows(controller, section: "users", limit: 1).first?.id == "user:torvalds")
         }
-        try controller.load(query: "")
+        try harness.load(controller, "")
         #expect(controller.sections.map(\.id) == ["popular"])
     }
 
     @Test func rowsShowLoginNameAndASecondLine() throws {
-        let usersScreen = try screen()
-        let users = try #require(try usersScreen.loadSections(query: "").first?.items)
-        let torvalds = try #require(users.first { $0.login == "torvalds" })
-        let row = usersScreen.row(for: torvalds)
-        #expect(row.id == "user:torvalds")
-        #expect(row.kind == "user")
-        #expect(row.title == "torvalds")
-        #expect(row.subtitle == "Linus Torvalds")
-        #expect(row.detail?.contains("Portland, OR") == true)
-        #expect(row.accessory == .disclosure)
-
-        let organization = try #require(users.first { $0.login == "github" })
-        #expect(usersScreen.row(for: organization).kind == "organization")
-        for user in users where user.name == nil {
-            #expect(usersScreen.row(for: user).subtitle == nil)
+        let harness = try ScreenHarness()
+        let rows = try harness.byId(try harness.open(.users))
+        let torvalds = try #require(rows["user:torvalds"])
+        #expect(torvalds.kind == "user" && torvalds.title == "torvalds" && torvalds.subtitle == "Linus Torvalds")
+        #expect(torvalds.detail?.contains("Portland, OR") == true)
+        #expect(torvalds.accessory == .disclosure)
+        #expect(rows["user:github"]?.kind == "organization")
+        let store = try GeneratedSnapshot.defaultStore()
+        for user in try GeneratedSnapshot.allUsers(in: store) where user.name == nil {
+            #expect(rows["user:\(user.login)"]?.subtitle == nil)
         }
     }
 
     @Test func selectingAUserPushesTheirRepositories() throws {
-        let controller = ListController(screen: try screen())
-        try controller.load(query: "mojombo")
+        let harness = try ScreenHarness()
+        let controller = try harness.open(.users, query: "mojombo")
         #expect(try controller.select(rowId: "user:mojombo") == .push(kind: .repositories, params: ["login": "mojombo"]))
     }
 
+    @Test func searchResultsComeInPagesAsTheClientReads() throws {
+        let harness = try ScreenHarness()
+        let controller = try harness.open(.users, query: "a")
+        let first = try #require(controller.sections.first)
+        #expect(first.count == SnapshotSource.pageSize)
+        #expect(first.hasMore == true)
+        let all = try harness.allRows(controller)
+        #expect(all.count > SnapshotSource.pageSize)
+        #expect(Set(all.map(\.id)).count == all.count, "pages do not repeat rows")
+        #expect(controller.sections.first?.hasMore == nil)
+    }
+
     @Test(arguments: [JSONValue.object(["query": 5]), ["query": ["tom"]], "tom", 3])
-    func refusesBadParams(params: JSONValue) {
-        let error = #expect(throws: ScreenError.self) { try screen(params) }
+    func refusesBadParams(params: JSONValue) throws {
+        let source = try ScreenHarness().source
+        let error = #expect(throws: ScreenError.self) { try UsersScreen(params: params, source: source) }
         guard case .invalidParams(let message) = error else {
             Issue.record("expected invalidParams, got \(String(describing: error))")
             return

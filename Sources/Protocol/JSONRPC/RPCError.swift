@@ -12,6 +12,10 @@ public enum RPCErrorCode {
     public static let requestTimedOut = -32011
     public static let screenNotFound = -32012
     public static let invalidNavigation = -32013
+    /// `screen/rows` asked for a revision the screen has moved past.
+    public static let revisionGone = -32014
+    /// A screen could not load its data (a database or network failure).
+    public static let dataUnavailable = -32015
 }
 
 /// A JSON-RPC error object: `{"code": Int, "message": String, "data"?: any}`.

@@ -5,12 +5,15 @@ public struct RowsRequest: RPCRequestType, Equatable {
     public var section: String?
     public var offset: Int?
     public var limit: Int?
+    /// The revision the client's view is of: rows of another revision are refused.
+    public var revision: Int?
 
-    public init(screen: String? = nil, section: String? = nil, offset: Int? = nil, limit: Int? = nil) {
+    public init(screen: String? = nil, section: String? = nil, offset: Int? = nil, limit: Int? = nil, revision: Int? = nil) {
         self.screen = screen
         self.section = section
         self.offset = offset
         self.limit = limit
+        self.revision = revision
     }
 
     public static let defaultLimit = 50
@@ -51,12 +54,15 @@ public struct ScreenState: Codable, Sendable, Equatable {
     public var title: String?
     public var revision: Int
     public var sections: [SectionInfo]
+    /// Data is still loading (a query, the next page).
+    public var loading: Bool?
 
-    public init(screen: String? = nil, title: String? = nil, revision: Int, sections: [SectionInfo]) {
+    public init(screen: String? = nil, title: String? = nil, revision: Int, sections: [SectionInfo], loading: Bool? = nil) {
         self.screen = screen
         self.title = title
         self.revision = revision
         self.sections = sections
+        self.loading = loading
     }
 }
 
@@ -96,17 +102,66 @@ public enum SelectionOutcome: String, Codable, Sendable {
     case push, pop, openURL, none
 }
 
-/// `screen/didUpdate` (host -> client): a screen's data changed; read its rows again.
+/// `screen/didUpdate` (host -> client): a screen's data changed (a new revision, with what
+/// changed by row id) or it started or stopped loading (same revision, `loading` flips).
 public struct DidUpdateNotification: RPCNotificationType, Equatable {
     public static let method = "screen/didUpdate"
     public var screen: String
     public var revision: Int
     public var sections: [SectionInfo]
+    /// What changed since the previous revision; absent when `reset` or the revision is unchanged.
+    public var changes: RowChanges?
+    /// The rows were replaced wholesale (too many to diff): read the visible window again.
+    public var reset: Bool?
+    public var loading: Bool?
 
-    public init(screen: String, revision: Int, sections: [SectionInfo]) {
+    public init(screen: String, revision: Int, sections: [SectionInfo], changes: RowChanges? = nil, reset: Bool? = nil, loading: Bool? = nil) {
         self.screen = screen
         self.revision = revision
         self.sections = sections
+        self.changes = changes
+        self.reset = reset
+        self.loading = loading
+    }
+}
+
+/// Row-level changes between two revisions, by stable row id, like a diffable data source's
+/// snapshot difference. Indexes are positions in the whole list (all sections in order):
+/// `removed` and `moved.from` in the old revision, `inserted` and `moved.to` in the new one.
+public struct RowChanges: Codable, Sendable, Equatable {
+    public var inserted: [RowPosition]
+    public var removed: [RowPosition]
+    public var moved: [RowMove]
+    /// Rows whose id stayed but whose content changed.
+    public var reconfigured: [String]
+
+    public init(inserted: [RowPosition] = [], removed: [RowPosition] = [], moved: [RowMove] = [], reconfigured: [String] = []) {
+        self.inserted = inserted
+        self.removed = removed
+        self.moved = moved
+        self.reconfigured = reconfigured
+    }
+
+    public var isEmpty: Bool { inserted.isEmpty && removed.isEmpty && moved.isEmpty && reconfigured.isEmpty }
+}
+
+public struct RowPosition: Codable, Sendable, Equatable {
+    public var id: String
+    public var index: Int
+    public init(id: String, index: Int) {
+        self.id = id
+        self.index = index
+    }
+}
+
+public struct RowMove: Codable, Sendable, Equatable {
+    public var id: String
+    public var from: Int
+    public var to: Int
+    public init(id: String, from: Int, to: Int) {
+        self.id = id
+        self.from = from
+        self.to = to
     }
 }
 

@@ -26,14 +26,31 @@ public struct SectionInfo: Codable, Sendable, Hashable {
     public var id: String
     public var header: String?
     public var footer: String?
+    /// Rows readable now. With `hasMore`, more will load as the client reads near the end.
     public var count: Int
+    /// More rows exist beyond `count` (a paged list not read to its end).
+    public var hasMore: Bool?
+    /// `loading` while the section's first rows are on their way, `failed` when loading failed
+    /// (then `error` says why); absent when loaded.
+    public var state: SectionState?
+    public var error: String?
 
-    public init(id: String, header: String? = nil, footer: String? = nil, count: Int) {
+    public init(
+        id: String, header: String? = nil, footer: String? = nil, count: Int, hasMore: Bool? = nil,
+        state: SectionState? = nil, error: String? = nil
+    ) {
         self.id = id
         self.header = header
         self.footer = footer
         self.count = count
+        self.hasMore = hasMore
+        self.state = state
+        self.error = error
     }
+}
+
+public enum SectionState: String, Codable, Sendable, Hashable {
+    case loading, failed
 }
 
 /// One row of a list. `id` is stable for the same item across loads, so a client can keep

@@ -51,9 +51,15 @@ public struct WorkerDidUpdateNotification: RPCNotificationType, Equatable {
     public static let method = "worker/didUpdate"
     public var revision: Int
     public var sections: [SectionInfo]
+    public var changes: RowChanges?
+    public var reset: Bool?
+    public var loading: Bool?
 
-    public init(revision: Int, sections: [SectionInfo]) {
+    public init(revision: Int, sections: [SectionInfo], changes: RowChanges? = nil, reset: Bool? = nil, loading: Bool? = nil) {
         self.revision = revision
         self.sections = sections
+        self.changes = changes
+        self.reset = reset
+        self.loading = loading
     }
 }

@@ -1,98 +1,214 @@
 import NavProtocol
+import UVKit
 
-/// A screen as the worker drives it, whatever its item type.
+/// What a screen's worker is told when the screen changes.
+public struct ScreenUpdate: Equatable {
+    public var revision: Int
+    public var sections: [SectionInfo]
+    public var changes: RowChanges?
+    public var reset: Bool
+    public var loading: Bool
+}
+
+/// A screen as the worker drives it, whatever its item type. Everything runs on the loop.
 public protocol ScreenController: AnyObject {
     var title: String { get }
-    /// Grows by one each time the screen's visible data changes.
+    /// Grows by one each time the screen's rows change.
     var revision: Int { get }
     var query: String { get }
     var sections: [SectionInfo] { get }
-    /// Loads (or reloads) the data for a query; the revision moves only if the rows changed.
-    func load(query: String) throws
+    var isLoading: Bool { get }
+    /// Told of every new revision and every start or end of loading.
+    var onUpdate: ((ScreenUpdate) -> Void)? { get set }
+    /// Loads the data for a query. A newer load supersedes this one: its loads are cancelled
+    /// and it completes with `.superseded`.
+    func load(query: String, completion: @escaping (Result<Void, ScreenError>) -> Void)
     /// A window of rows: of one section when `section` is given, else of all sections in order.
-    func rows(section: String?, offset: Int, limit: Int) throws -> [Row]
+    func rows(section: String?, offset: Int, limit: Int, revision: Int?, completion: @escaping (Result<[Row], ScreenError>) -> Void)
     /// What selecting the row with this id asks for.
-    func select(rowId: String) throws -> SelectionAction
+    func select(rowId: String) throws(ScreenError) -> SelectionAction
+    /// Cancels whatever is under way.
+    func close()
 }
 
-/// The generic list controller: holds a screen's loaded sections, renders rows through the
-/// screen's cell configuration, serves windows and resolves selections by stable row id.
+/// The generic list controller: runs a screen's loaders, shows one query's results at a time
+/// (a newer query cancels the older one's loads), pages and windows rows, numbers revisions,
+/// diffs them by stable row id, and resolves selections by row id.
 public final class ListController<S: ListScreen>: ScreenController {
     public let screen: S
-    public private(set) var revision = 0
-    public private(set) var query = ""
-    private var loaded: [LoadedSection] = []
-    private var locationByRowId: [String: (section: Int, index: Int)] = [:]
+    public internal(set) var revision = 0
+    public var onUpdate: ((ScreenUpdate) -> Void)?
+    var shown: Generation<S.Item>
+    private var pending: (generation: Generation<S.Item>, completion: (Result<Void, ScreenError>) -> Void)?
+    private var debounce: UVTimer?
+    private let debounceMilliseconds: UInt64
+    private var isPrepared = false
+    private var preparation: Cancellable?
 
-    private struct LoadedSection {
-        var info: SectionInfo
-        var items: [S.Item]
-        var rows: [Row]
-    }
-
-    public init(screen: S) {
+    /// `loop` is needed only for a debounce; a zero debounce starts every load at once.
+    public init(screen: S, loop: UVLoop? = nil, debounceMilliseconds: UInt64 = 0) {
         self.screen = screen
+        self.debounceMilliseconds = debounceMilliseconds
+        shown = Generation(query: "", sections: [])
+        if debounceMilliseconds > 0, let loop { debounce = try? UVTimer(loop: loop) }
     }
 
     public var title: String { screen.title }
+    public var query: String { shown.query }
+    public var sections: [SectionInfo] { shown.sections.map(\.info) }
+    public var isLoading: Bool { pending != nil || shown.sections.contains { $0.isLoading } }
 
-    public var sections: [SectionInfo] { loaded.map(\.info) }
-
-    public func load(query: String) throws {
-        let fresh = try screen.loadSections(query: query).map { section in
-            LoadedSection(
-                info: SectionInfo(id: section.id, header: section.header, footer: section.footer, count: section.items.count),
-                items: section.items,
-                rows: section.items.map { item in
-                    var row = screen.row(for: item)
-                    row.section = section.id
-                    return row
-                }
-            )
+    public func load(query: String, completion: @escaping (Result<Void, ScreenError>) -> Void) {
+        if let superseded = pending {
+            pending = nil
+            superseded.generation.cancelAll()
+            superseded.completion(.failure(.superseded))
         }
-        self.query = query
-        let changed = revision == 0 || fresh.map(\.info) != loaded.map(\.info) || fresh.map(\.rows) != loaded.map(\.rows)
-        loaded = fresh
-        locationByRowId = [:]
-        for (sectionIndex, section) in loaded.enumerated() {
-            for (index, row) in section.rows.enumerated() {
-                locationByRowId[row.id] = (sectionIndex, index)
-            }
+        guard isPrepared else { return prepare(thenLoad: query, completion: completion) }
+        let generation = Generation(query: query, sections: screen.sections(for: query).map(LoadedSection.init))
+        pending = (generation, completion)
+        if let debounce, revision > 0 {
+            debounce.start(after: debounceMilliseconds) { [weak self] in self?.start(generation) }
+            notify(changes: nil, reset: false)
+        } else {
+            start(generation)
         }
-        if changed { revision += 1 }
     }
 
-    public func rows(section: String?, offset: Int, limit: Int) throws -> [Row] {
-        guard offset >= 0 else { throw ScreenError.invalidParams("offset must not be negative") }
-        guard limit >= 0 else { throw ScreenError.invalidParams("limit must not be negative") }
-        if let section {
-            guard let found = loaded.first(where: { $0.info.id == section }) else {
-                throw ScreenError.notFound("no section '\(section)'; sections are: \(loaded.map(\.info.id).joined(separator: ", "))")
+    private func prepare(thenLoad query: String, completion: @escaping (Result<Void, ScreenError>) -> Void) {
+        guard preparation == nil else { return completion(.failure(.invalidParams("the screen is still opening"))) }
+        var finished = false
+        let job = screen.prepare { [weak self] result in
+            finished = true
+            guard let self else { return }
+            self.preparation = nil
+            switch result {
+            case .success:
+                self.isPrepared = true
+                self.load(query: query, completion: completion)
+            case .failure(let error):
+                completion(.failure(error as? ScreenError ?? .dataUnavailable("\(error)")))
             }
-            return window(of: found.rows, offset: offset, limit: limit)
         }
-        var result: [Row] = []
-        var skip = offset
-        for section in loaded where result.count < limit {
-            if skip >= section.rows.count {
-                skip -= section.rows.count
-                continue
-            }
-            result += window(of: section.rows, offset: skip, limit: limit - result.count)
-            skip = 0
-        }
-        return result
+        if !finished { preparation = job }
     }
 
-    public func select(rowId: String) throws -> SelectionAction {
-        guard let location = locationByRowId[rowId] else {
-            throw ScreenError.notFound("no row with id '\(rowId)' on this screen")
-        }
-        return screen.selection(for: loaded[location.section].items[location.index])
+    private func start(_ generation: Generation<S.Item>) {
+        // One count per section plus one for this loop, so a generation whose sections all
+        // load at once (or that has none) commits exactly once, here.
+        generation.outstanding = generation.sections.count + 1
+        for section in generation.sections { loadFirst(section, of: generation) }
+        if pending?.generation === generation, generation.outstanding > 1 { notify(changes: nil, reset: false) }
+        finishOne(of: generation)
     }
 
-    private func window(of rows: [Row], offset: Int, limit: Int) -> [Row] {
-        guard offset < rows.count else { return [] }
-        return Array(rows[offset..<min(rows.count, offset + limit)])
+    private func finishOne(of generation: Generation<S.Item>) {
+        generation.outstanding -= 1
+        if generation.outstanding == 0 { commit(generation) }
+    }
+
+    private func loadFirst(_ section: LoadedSection<S.Item>, of generation: Generation<S.Item>) {
+        let done: (Result<Void, any Error>) -> Void = { [weak self] result in
+            section.isLoading = false
+            if case .failure(let error) = result { self?.record(error, in: section, of: generation) }
+            self?.finishOne(of: generation)
+        }
+        section.isLoading = true
+        switch section.source.loader {
+        case .items(let items):
+            section.items = items
+            done(.success(()))
+        case .pages(_, let load):
+            track(load(nil) { result in
+                done(result.map { page in
+                    section.items = page.items
+                    section.next = page.next
+                })
+            }, in: section)
+        case .indexed(let fetch):
+            let first = 0..<WindowCache<S.Item>.chunkSize
+            track(fetch(first) { result in
+                done(result.map { window in
+                    section.total = window.total
+                    section.windows.store(window.items, chunk: 0)
+                })
+            }, in: section)
+        }
+    }
+
+    /// Keeps a load's handle so a newer query can cancel it (nil when it finished at once).
+    func track(_ job: Cancellable?, in section: LoadedSection<S.Item>) {
+        if let job, section.isLoading { section.inFlight.append(job) }
+    }
+
+    private func record(_ error: any Error, in section: LoadedSection<S.Item>, of generation: Generation<S.Item>) {
+        switch error {
+        case let screenError as ScreenError:
+            switch screenError {
+            case .notFound, .invalidParams: generation.failure = screenError
+            default: section.error = screenError.description
+            }
+        default:
+            section.error = "\(error)"
+        }
+    }
+
+    /// Puts a loaded generation on screen, as one new revision with its changes.
+    private func commit(_ generation: Generation<S.Item>) {
+        guard let waiting = pending, waiting.generation === generation else { return }
+        pending = nil
+        for section in generation.sections { section.inFlight = [] }
+        if let failure = generation.failure {
+            notify(changes: nil, reset: false)
+            return waiting.completion(.failure(failure))
+        }
+        let previous = shown
+        shown = generation
+        if revision > 0, previous.isDiffable, generation.isDiffable {
+            let changes = RowDiff.changes(from: allRows(of: previous), to: allRows(of: generation))
+            if !changes.isEmpty || previous.sections.map(\.info) != generation.sections.map(\.info) {
+                revision += 1
+            }
+            notify(changes: changes, reset: false)
+        } else {
+            revision += 1
+            notify(changes: nil, reset: true)
+        }
+        waiting.completion(.success(()))
+    }
+
+    func notify(changes: RowChanges?, reset: Bool) {
+        onUpdate?(ScreenUpdate(revision: revision, sections: sections, changes: changes, reset: reset, loading: isLoading))
+    }
+
+    /// A generation's rows, rendered: only for diffable (in-memory, bounded) generations.
+    func allRows(of generation: Generation<S.Item>) -> [Row] {
+        generation.sections.flatMap { section in section.items.map { render($0, in: section) } }
+    }
+
+    func render(_ item: S.Item, in section: LoadedSection<S.Item>) -> Row {
+        var row = screen.row(for: item)
+        row.section = section.id
+        return row
+    }
+
+    public func select(rowId: String) throws(ScreenError) -> SelectionAction {
+        for section in shown.sections {
+            let candidates = section.isIndexed ? section.windows.allItems : section.items
+            if let item = candidates.first(where: { screen.row(for: $0).id == rowId }) {
+                return screen.selection(for: item)
+            }
+        }
+        throw ScreenError.notFound("no row with id '\(rowId)' on this screen")
+    }
+
+    public func close() {
+        preparation?.cancel()
+        preparation = nil
+        pending?.generation.cancelAll()
+        pending = nil
+        shown.cancelAll()
+        debounce?.close()
+        debounce = nil
     }
 }

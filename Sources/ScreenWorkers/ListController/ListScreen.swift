@@ -1,19 +1,5 @@
 import NavProtocol
-
-/// One section of a screen's model: what a data provider returns.
-public struct ListSection<Item> {
-    public var id: String
-    public var header: String?
-    public var footer: String?
-    public var items: [Item]
-
-    public init(id: String, header: String? = nil, footer: String? = nil, items: [Item]) {
-        self.id = id
-        self.header = header
-        self.footer = footer
-        self.items = items
-    }
-}
+import UVKit
 
 /// What selecting a row asks for.
 public enum SelectionAction: Sendable, Equatable {
@@ -27,8 +13,9 @@ public enum SelectionAction: Sendable, Equatable {
     case none
 }
 
-/// A screen's own code: its data provider, its cell configuration and its selection action.
-/// `ListController` does everything else (revisions, windows, queries, selection by row id).
+/// A screen's own code: its data provider (sections and how their items load), its cell
+/// configuration and its selection action. `ListController` does everything else: loading,
+/// cancelling superseded loads, pagination, windows, revisions, diffs, selection by row id.
 public protocol ListScreen {
     associatedtype Item
 
@@ -36,13 +23,24 @@ public protocol ListScreen {
     var title: String { get }
 
     /// Data provider: the sections for a query ("" when the client has not searched).
-    func loadSections(query: String) throws -> [ListSection<Item>]
+    func sections(for query: String) -> [SectionSource<Item>]
 
     /// Cell configuration: the row the client sees for an item. Its id must be stable.
     func row(for item: Item) -> Row
 
     /// Selection action for an item.
     func selection(for item: Item) -> SelectionAction
+
+    /// Runs once before the first load, e.g. to fetch the one record all sections show.
+    /// A `ScreenError.notFound` here fails the screen's opening.
+    func prepare(completion: @escaping (Result<Void, any Error>) -> Void) -> Cancellable?
+}
+
+extension ListScreen {
+    public func prepare(completion: @escaping (Result<Void, any Error>) -> Void) -> Cancellable? {
+        completion(.success(()))
+        return nil
+    }
 }
 
 /// A screen refused its params or could not load; the message is shown to the client.
@@ -53,11 +51,19 @@ public enum ScreenError: Error, Equatable, CustomStringConvertible {
     case notFound(String)
     /// The data source failed.
     case dataUnavailable(String)
+    /// The screen's data moved on: the client asked for a revision that is gone.
+    case revisionGone(requested: Int, current: Int)
+    /// A newer load replaced this one before it finished.
+    case superseded
 
     public var description: String {
         switch self {
         case .invalidParams(let message), .notFound(let message), .dataUnavailable(let message):
             return message
+        case .revisionGone(let requested, let current):
+            return "revision \(requested) is gone; the screen is at revision \(current): read its rows again"
+        case .superseded:
+            return "superseded by a newer screen/query"
         }
     }
 }

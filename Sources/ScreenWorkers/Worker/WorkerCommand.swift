@@ -23,8 +23,11 @@ struct ServeScreen: ParsableCommand {
     @Option(help: "Log level on stderr: debug, info, warning or error.")
     var logLevel: String = "warning"
 
+    @Option(help: "Milliseconds a query waits for the next keystroke before it loads (0: at once).")
+    var debounceMs: UInt64 = 0
+
     func run() throws {
-        let server = try WorkerServer(hostPid: hostPid, dataPath: data, logLevel: logLevel)
+        let server = try WorkerServer(hostPid: hostPid, dataPath: data, logLevel: logLevel, debounceMilliseconds: debounceMs)
         let code = server.run()
         if code != 0 { throw ExitCode(code) }
     }

@@ -13,17 +13,20 @@ final class WorkerServer {
     private let log: Log
     private let connection: RPCConnection
     private let dataPath: String?
+    private let debounceMilliseconds: UInt64
     private var controller: (any ScreenController)?
+    private var source: SnapshotSource?
     private var exitCode: Int32 = 0
     private var isShutDown = false
 
-    init(hostPid: Int32?, dataPath: String?, logLevel: String) throws {
+    init(hostPid: Int32?, dataPath: String?, logLevel: String, debounceMilliseconds: UInt64) throws {
         if let hostPid {
             // Die with the host; if it is already gone, the signal will never come, so leave now.
             _ = cuv_set_parent_death_signal(SIGTERM)
             if getppid() != hostPid { exit(0) }
         }
         self.dataPath = dataPath
+        self.debounceMilliseconds = debounceMilliseconds
         log = Log(loop: loop, level: LogLevel(name: logLevel) ?? .warning, label: "worker")
         connection = RPCConnection(
             loop: loop, name: "host", reader: try StandardIO.input(loop: loop, fileDescriptor: 0),
@@ -48,6 +51,8 @@ final class WorkerServer {
             return 1
         }
         loop.run()
+        controller?.close()
+        source?.close()
         log.close()
         loop.close()
         return exitCode
@@ -61,13 +66,26 @@ final class WorkerServer {
             case WorkerMethod.rows:
                 let params = try decodeParams(RowsRequest.self, from: request.params)
                 let controller = try openController()
-                let rows = try controller.rows(section: params.section, offset: params.offset ?? 0, limit: params.limit ?? RowsRequest.defaultLimit)
-                responder.succeed(encoding: RowsRequest.Response(screen: nil, revision: controller.revision, sections: controller.sections, rows: rows))
+                controller.rows(
+                    section: params.section, offset: params.offset ?? 0, limit: params.limit ?? RowsRequest.defaultLimit,
+                    revision: params.revision
+                ) { [unowned self] result in
+                    switch result {
+                    case .success(let rows):
+                        responder.succeed(encoding: RowsRequest.Response(screen: nil, revision: controller.revision, sections: controller.sections, rows: rows))
+                    case .failure(let error):
+                        responder.fail(rpcError(for: error))
+                    }
+                }
             case WorkerMethod.query:
                 let params = try decodeParams(QueryRequest.self, from: request.params)
                 let controller = try openController()
-                try reload(controller, query: params.text)
-                responder.succeed(encoding: state(of: controller))
+                controller.load(query: params.text) { [unowned self] result in
+                    switch result {
+                    case .success: responder.succeed(encoding: state(of: controller))
+                    case .failure(let error): responder.fail(rpcError(for: error))
+                    }
+                }
             case WorkerMethod.select:
                 let params = try decodeParams(SelectRequest.self, from: request.params)
                 try perform(try openController().select(rowId: params.rowId), responder)
@@ -89,11 +107,31 @@ final class WorkerServer {
     private func open(_ params: WorkerOpenRequest, _ responder: RPCResponder) throws {
         guard controller == nil else { throw RPCError.invalidRequest("this worker already serves a screen") }
         let store = try dataPath.map { try SnapshotStore(path: $0) } ?? SnapshotStore.bundled()
-        let controller = try GitHubScreens.makeController(kind: params.kind, params: params.params ?? .object([:]), store: store)
-        try controller.load(query: params.params?["query"]?.stringValue ?? "")
+        let source = try SnapshotSource(store: store, loop: loop)
+        self.source = source
+        let controller = try GitHubScreens.makeController(
+            kind: params.kind, params: params.params ?? .object([:]), source: source, loop: loop,
+            debounceMilliseconds: debounceMilliseconds)
         self.controller = controller
-        log.debug("opened \(params.kind.rawValue) screen \(params.screen)")
-        responder.succeed(encoding: state(of: controller))
+        controller.onUpdate = { [unowned self] update in self.send(update) }
+        controller.load(query: params.params?["query"]?.stringValue ?? "") { [unowned self] result in
+            switch result {
+            case .success:
+                log.debug("opened \(params.kind.rawValue) screen \(params.screen)")
+                responder.succeed(encoding: state(of: controller))
+            case .failure(let error):
+                responder.fail(rpcError(for: error))
+            }
+        }
+    }
+
+    private func send(_ update: ScreenUpdate) {
+        let notification = WorkerDidUpdateNotification(
+            revision: update.revision, sections: update.sections, changes: update.changes,
+            reset: update.reset ? true : nil, loading: update.loading)
+        if let params = try? JSONValueEncoder().encode(notification) {
+            connection.sendNotification(method: WorkerDidUpdateNotification.method, params: params)
+        }
     }
 
     private func openController() throws -> any ScreenController {
@@ -101,18 +139,8 @@ final class WorkerServer {
         return controller
     }
 
-    private func reload(_ controller: any ScreenController, query: String) throws {
-        let before = controller.revision
-        try controller.load(query: query)
-        if controller.revision != before, let params = try? JSONValueEncoder().encode(
-            WorkerDidUpdateNotification(revision: controller.revision, sections: controller.sections))
-        {
-            connection.sendNotification(method: WorkerDidUpdateNotification.method, params: params)
-        }
-    }
-
     private func state(of controller: any ScreenController) -> ScreenState {
-        ScreenState(title: controller.title, revision: controller.revision, sections: controller.sections)
+        ScreenState(title: controller.title, revision: controller.revision, sections: controller.sections, loading: controller.isLoading ? true : nil)
     }
 
     /// Carries out a selection; pushes and pops are asked of the host, which owns the stack.
@@ -146,7 +174,11 @@ final class WorkerServer {
         case .notFound(let message):
             return RPCError(code: RPCErrorCode.invalidParams, message: message, data: ["reason": "notFound"])
         case .dataUnavailable(let message):
-            return .internalError(message)
+            return RPCError(code: RPCErrorCode.dataUnavailable, message: message, data: nil)
+        case .revisionGone(let requested, let current):
+            return RPCError(code: RPCErrorCode.revisionGone, message: error.description, data: ["requested": .int(requested), "current": .int(current)])
+        case .superseded:
+            return RPCError(code: RPCErrorCode.requestCancelled, message: error.description, data: nil)
         }
     }
 }

@@ -33,6 +33,7 @@ public struct SnapshotGenerator: Sendable {
                 let writer = try SnapshotWriter(db)
                 for license in LicenseCatalog.all { try writer.insert(license) }
                 try writeAccounts(with: writer)
+                try SnapshotSchema.rankUsersByPopularity(in: db)
                 try SnapshotSchema.rebuildUserSearchIndex(in: db)
                 return .commit
             }

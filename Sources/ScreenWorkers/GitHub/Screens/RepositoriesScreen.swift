@@ -4,35 +4,27 @@ import NavProtocol
 /// One account's repositories, most starred first. Params: `{login: string}`. The query keeps
 /// repositories whose name or description contains it.
 public struct RepositoriesScreen: ListScreen {
-    public let owner: GitHubUser
-    private let source: any GitHubDataSource
+    public let login: String
+    private let source: any GitHubSource
 
-    /// - Throws: `ScreenError.invalidParams` without a login, `.notFound` for an unknown one.
-    public init(params: JSONValue, source: any GitHubDataSource) throws {
-        let login = try ScreenParams(params).requiredString(GitHubNavigation.loginParam)
-        guard let owner = try source.fetching({ try $0.user(login: login) }) else {
-            throw ScreenError.notFound("no user named '\(login)'")
-        }
-        self.owner = owner
+    /// - Throws: `ScreenError.invalidParams` without a login; an unknown one fails the first load.
+    public init(params: JSONValue, source: any GitHubSource) throws {
+        login = try ScreenParams(params).requiredString(GitHubNavigation.loginParam)
         self.source = source
     }
 
-    public var title: String { "\(owner.login)'s repositories" }
+    public var title: String { "\(login)'s repositories" }
 
-    public func loadSections(query: String) throws -> [ListSection<GitHubRepository>] {
-        let all = try source.fetching { try $0.repositories(owner: owner.login) }
+    public func sections(for query: String) -> [SectionSource<GitHubRepository>] {
+        let all = source.repositories(owner: login)
         let search = query.trimmed
         guard !search.isEmpty else {
-            return [
-                ListSection(
-                    id: "repositories", header: CountFormat.counted(all.count, "repository", "repositories"),
-                    footer: all.isEmpty ? "\(owner.login) has no public repositories" : nil, items: all)
-            ]
+            return [SectionSource(id: "repositories", header: "Repositories", emptyFooter: "\(login) has no public repositories", loader: all)]
         }
-        let matches = all.filter { repository in
+        let matches = all.filtered { repository in
             repository.name.containsIgnoringCase(search) || (repository.description ?? "").containsIgnoringCase(search)
         }
-        return [.searchResults(id: "repositories", noun: "repositories", query: search, items: matches)]
+        return [.searchResults(id: "repositories", noun: "repositories", query: search, loader: matches)]
     }
 
     public func row(for repository: GitHubRepository) -> Row {

@@ -1,41 +1,46 @@
 import ListController
 import NavProtocol
+import UVKit
 
 /// One repository's facts. Params: `{owner: string, name: string}`.
 ///
 /// Sections "about" (every fact always listed, "—" when GitHub has none, then the owner),
 /// "stats" and "links" (only the links that exist). The query keeps rows whose label or value
 /// contains it and drops sections left empty.
-public struct RepositoryScreen: ListScreen {
-    public let repository: GitHubRepository
+public final class RepositoryScreen: ListScreen {
+    public let owner: String
+    public let name: String
+    /// Fetched once when the screen opens; every section shows a part of it.
+    public private(set) var repository: GitHubRepository?
+    private let source: any GitHubSource
 
-    /// - Throws: `ScreenError.invalidParams` without owner or name, `.notFound` for an unknown repository.
-    public init(params: JSONValue, source: any GitHubDataSource) throws {
+    /// - Throws: `ScreenError.invalidParams` without owner or name; an unknown repository fails the opening.
+    public init(params: JSONValue, source: any GitHubSource) throws {
         let fields = try ScreenParams(params)
-        let owner = try fields.requiredString(GitHubNavigation.ownerParam)
-        let name = try fields.requiredString(GitHubNavigation.nameParam)
-        guard let repository = try source.fetching({ try $0.repository(owner: owner, name: name) }) else {
-            throw ScreenError.notFound("no repository named '\(owner)/\(name)'")
-        }
-        self.repository = repository
+        owner = try fields.requiredString(GitHubNavigation.ownerParam)
+        name = try fields.requiredString(GitHubNavigation.nameParam)
+        self.source = source
     }
 
-    public var title: String { repository.fullName }
+    public var title: String { repository?.fullName ?? "\(owner)/\(name)" }
 
-    public func loadSections(query: String) throws -> [ListSection<RepositoryDetail>] {
-        let sections = [
-            ListSection(id: "about", header: "About", items: about),
-            ListSection(id: "stats", header: "Stats", items: stats),
-            ListSection(id: "links", header: "Links", items: links),
+    public func prepare(completion: @escaping (Result<Void, any Error>) -> Void) -> Cancellable? {
+        source.repository(owner: owner, name: name) { [weak self] result in
+            completion(result.map { self?.repository = $0 })
+        }
+    }
+
+    public func sections(for query: String) -> [SectionSource<RepositoryDetail>] {
+        guard let repository else { return [] }
+        let sections: [(id: String, header: String, details: [RepositoryDetail])] = [
+            ("about", "About", about(repository)), ("stats", "Stats", stats(repository)), ("links", "Links", links(repository)),
         ]
         let search = query.trimmed
-        guard !search.isEmpty else { return sections }
         return sections.compactMap { section in
-            var filtered = section
-            filtered.items = section.items.filter { detail in
+            let shown = search.isEmpty ? section.details : section.details.filter { detail in
                 detail.label.containsIgnoringCase(search) || detail.value.containsIgnoringCase(search)
             }
-            return filtered.items.isEmpty ? nil : filtered
+            return shown.isEmpty ? nil : .items(id: section.id, header: section.header, shown)
         }
     }
 
@@ -47,7 +52,7 @@ public struct RepositoryScreen: ListScreen {
         detail.action
     }
 
-    private var about: [RepositoryDetail] {
+    private func about(_ repository: GitHubRepository) -> [RepositoryDetail] {
         let facts: [(id: String, label: String, value: String?)] = [
             ("description", "Description", repository.description.nonBlank),
             ("language", "Language", repository.language.nonBlank),
@@ -66,7 +71,7 @@ public struct RepositoryScreen: ListScreen {
         ]
     }
 
-    private var stats: [RepositoryDetail] {
+    private func stats(_ repository: GitHubRepository) -> [RepositoryDetail] {
         let counts = [
             ("stars", "Stars", repository.stargazersCount), ("forks", "Forks", repository.forksCount),
             ("watchers", "Watchers", repository.watchersCount),
@@ -77,7 +82,7 @@ public struct RepositoryScreen: ListScreen {
         }
     }
 
-    private var links: [RepositoryDetail] {
+    private func links(_ repository: GitHubRepository) -> [RepositoryDetail] {
         let urls = [("github", "GitHub", repository.htmlURL), ("homepage", "Homepage", repository.homepage.nonBlank)]
         return urls.compactMap { id, label, url in
             url.map { url in

@@ -7,27 +7,22 @@ import NavProtocol
 /// controller's first load; from then on the screen shows whatever query it is loaded with, so a
 /// client that clears the search gets the popular users back.
 public struct UsersScreen: ListScreen {
-    public static let popularLimit = 30
-    public static let resultLimit = 100
-
-    private let source: any GitHubDataSource
+    private let source: any GitHubSource
 
     /// - Throws: `ScreenError.invalidParams` when params is not an object or its query not a string.
-    public init(params: JSONValue, source: any GitHubDataSource) throws {
+    public init(params: JSONValue, source: any GitHubSource) throws {
         _ = try ScreenParams(params).optionalString(GitHubNavigation.queryParam)
         self.source = source
     }
 
     public var title: String { "Users" }
 
-    public func loadSections(query: String) throws -> [ListSection<GitHubUser>] {
+    public func sections(for query: String) -> [SectionSource<GitHubUser>] {
         let search = query.trimmed
         if search.isEmpty {
-            let popular = try source.fetching { try $0.searchUsers(matching: "", limit: Self.popularLimit) }
-            return [ListSection(id: "popular", header: "Popular", items: popular)]
+            return [SectionSource(id: "popular", header: "Popular", loader: source.popularUsers())]
         }
-        let matches = try source.fetching { try $0.searchUsers(matching: search, limit: Self.resultLimit) }
-        return [.searchResults(id: "users", noun: "users", query: search, items: matches)]
+        return [.searchResults(id: "users", noun: "users", query: search, loader: source.searchUsers(search))]
     }
 
     public func row(for user: GitHubUser) -> Row {

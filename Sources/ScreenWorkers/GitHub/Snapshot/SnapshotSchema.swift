@@ -11,10 +11,10 @@ public enum SnapshotSchema {
     /// `PRAGMA application_id` of a NavShell snapshot ("NAVG").
     public static let applicationID: Int32 = 0x4E41_5647
     /// `PRAGMA user_version`: bump when the layout changes.
-    public static let version = 1
+    public static let version = 2
 
     /// The tables holding data, in dependency order.
-    public static let dataTables = ["licenses", "users", "repositories"]
+    public static let dataTables = ["licenses", "users", "repositories", "users_by_popularity"]
 
     static let userSearchTable = "users_search"
 
@@ -70,6 +70,17 @@ public enum SnapshotSchema {
                 CREATE INDEX repositories_by_owner_and_stars ON repositories(owner_id, stargazers_count DESC, name);
                 """)
         return try createUserSearchIndex(in: db)
+    }
+
+    /// Numbers the users from most to least followed, so that any window of the popular list is
+    /// one range read on the rank's primary key, wherever it starts; call once all users are written.
+    static func rankUsersByPopularity(in db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE users_by_popularity (rank INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id));
+                INSERT INTO users_by_popularity(rank, user_id)
+                    SELECT row_number() OVER (ORDER BY followers DESC, login) - 1, id FROM users;
+                """)
     }
 
     /// Fills the search index from `users`; call once all users are written.

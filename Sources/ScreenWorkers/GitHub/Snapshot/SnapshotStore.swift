@@ -1,9 +1,9 @@
 import Foundation
 import GRDB
 
-/// Read-only access to a snapshot database. Not thread-safe by design: a screen worker is
-/// single-threaded and owns its store.
-public final class SnapshotStore {
+/// Read-only access to a snapshot database. Its reads block, so the worker runs them on a
+/// background queue (`SnapshotSource`); GRDB's queue serializes them and can interrupt one.
+public final class SnapshotStore: Sendable {
     public let path: String
     private let queue: DatabaseQueue
     /// Whether the snapshot has the trigram index (`SnapshotSchema`); without it substring
@@ -69,6 +69,11 @@ public final class SnapshotStore {
 
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         try queue.read(body)
+    }
+
+    /// Stops the read running now (from any thread): it fails with SQLITE_INTERRUPT.
+    public func interrupt() {
+        queue.interrupt()
     }
 
     private static func checkFormat(_ db: Database, path: String) throws {

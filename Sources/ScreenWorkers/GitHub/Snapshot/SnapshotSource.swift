@@ -1,0 +1,97 @@
+import ListController
+import Synchronization
+import UVKit
+
+/// The snapshot as a `GitHubSource`: every read runs on a background queue so the worker keeps
+/// answering the host, and a superseded read is interrupted inside SQLite, not left to finish.
+public final class SnapshotSource: GitHubSource {
+    public let store: SnapshotStore
+    private let queue: BackgroundQueue
+    private let running = RunningRead()
+    /// Search results stop here, as GitHub's search API does at 1,000.
+    public static let searchResultLimit = 1_000
+    public static let pageSize = 50
+
+    public init(store: SnapshotStore, loop: UVLoop) throws {
+        self.store = store
+        queue = try BackgroundQueue(loop: loop, label: "snapshot-reads")
+    }
+
+    /// Reads on the background queue. Cancelling interrupts the read only while it is this one
+    /// that runs: the job id guards against interrupting the next job instead.
+    private func read<T: Sendable>(_ body: @escaping @Sendable (SnapshotStore) throws -> T, completion: @escaping (Result<T, any Error>) -> Void) -> Cancellable {
+        let store = self.store
+        let running = self.running
+        let job = Int.random(in: 1...Int.max)
+        return queue.run({
+            running.begin(job)
+            defer { running.end() }
+            return try body(store)
+        }, interrupt: {
+            running.interrupt(job) { store.interrupt() }
+        }, completion: { result in
+            completion(result.mapError { error in
+                error is ScreenError ? error : ScreenError.dataUnavailable("the snapshot could not be read: \(error)")
+            })
+        })
+    }
+
+    public func popularUsers() -> SectionLoader<GitHubUser> {
+        .indexed { [self] range, completion in
+            read({ store in Window(items: try store.popularUsers(range), total: try store.userCount()) }, completion: completion)
+        }
+    }
+
+    public func searchUsers(_ query: String) -> SectionLoader<GitHubUser> {
+        .pages(pageSize: Self.pageSize) { [self] cursor, completion in
+            let offset = cursor.flatMap { Int($0.value) } ?? 0
+            return read({ store in
+                // The ranking spans three queries, so a page is the ranked prefix up to its end.
+                let upTo = min(offset + Self.pageSize, Self.searchResultLimit)
+                let ranked = try store.searchUsers(matching: query, limit: upTo + 1)
+                let items = Array(ranked.dropFirst(offset).prefix(upTo - offset))
+                let more = ranked.count > upTo && upTo < Self.searchResultLimit
+                return Page(items: items, next: more ? PageCursor(String(upTo)) : nil)
+            }, completion: completion)
+        }
+    }
+
+    public func repositories(owner login: String) -> SectionLoader<GitHubRepository> {
+        .pages(pageSize: Self.pageSize) { [self] cursor, completion in
+            let offset = cursor.flatMap { Int($0.value) } ?? 0
+            return read({ store in
+                if offset == 0, try store.user(login: login) == nil { throw ScreenError.notFound("no user named '\(login)'") }
+                let items = try store.repositories(owner: login, offset: offset, limit: Self.pageSize + 1)
+                let next = items.count > Self.pageSize ? PageCursor(String(offset + Self.pageSize)) : nil
+                return Page(items: Array(items.prefix(Self.pageSize)), next: next)
+            }, completion: completion)
+        }
+    }
+
+    public func repository(owner login: String, name: String, completion: @escaping (Result<GitHubRepository, any Error>) -> Void) -> Cancellable? {
+        read({ store in
+            guard let repository = try store.repository(owner: login, name: name) else {
+                throw ScreenError.notFound("no repository named '\(login)/\(name)'")
+            }
+            return repository
+        }, completion: completion)
+    }
+
+    public func close() {
+        queue.close()
+    }
+}
+
+/// Which read the background queue runs now, so that an interrupt reaches only its own read.
+private final class RunningRead: Sendable {
+    private let current = Mutex(0)
+
+    func begin(_ job: Int) { current.withLock { $0 = job } }
+
+    func end() { current.withLock { $0 = 0 } }
+
+    /// Runs `stop` (under the lock, so the read cannot end and the next begin meanwhile) if `job` runs.
+    func interrupt(_ job: Int, _ stop: () -> Void) {
+        current.withLock { if $0 == job { stop() } }
+    }
+}

@@ -1,0 +1,33 @@
+import GRDB
+
+/// The reads behind paged and windowed lists: each costs the same wherever the window starts.
+extension SnapshotStore {
+    /// How many users the snapshot has.
+    public func userCount() throws -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT coalesce(max(rank) + 1, 0) FROM users_by_popularity") ?? 0 }
+    }
+
+    /// Users ranked `range` in the most-followed order: one range read on the rank's key.
+    public func popularUsers(_ range: Range<Int>) throws -> [GitHubUser] {
+        try read { db in
+            try Row.fetchAll(
+                db, sql: """
+                    SELECT u.* FROM users_by_popularity p JOIN users u ON u.id = p.user_id
+                    WHERE p.rank >= ? AND p.rank < ? ORDER BY p.rank
+                    """, arguments: [range.lowerBound, range.upperBound]
+            ).map(GitHubUser.init(snapshotRow:))
+        }
+    }
+
+    /// A page of the account's repositories, most starred first (the owner/stars index serves it).
+    public func repositories(owner login: String, offset: Int, limit: Int) throws -> [GitHubRepository] {
+        try read { db in
+            try Row.fetchAll(
+                db, sql: SnapshotRecords.repositorySelect + """
+                     WHERE r.owner_id = (SELECT id FROM users WHERE login = ?)
+                     ORDER BY r.stargazers_count DESC, r.name LIMIT ? OFFSET ?
+                    """, arguments: [login, limit, offset]
+            ).map(GitHubRepository.init(snapshotRow:))
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import NavProtocol
+import UVKit
+
+extension ListController {
+    public func rows(section: String?, offset: Int, limit: Int, revision requested: Int?, completion: @escaping (Result<[Row], ScreenError>) -> Void) {
+        guard offset >= 0 else { return completion(.failure(.invalidParams("offset must not be negative"))) }
+        guard limit >= 0 else { return completion(.failure(.invalidParams("limit must not be negative"))) }
+        if let requested, requested != revision {
+            return completion(.failure(.revisionGone(requested: requested, current: revision)))
+        }
+        let pieces: [(section: LoadedSection<S.Item>, range: Range<Int>)]
+        do {
+            pieces = try window(section: section, offset: offset, limit: limit)
+        } catch {
+            return completion(.failure(error))
+        }
+        for piece in pieces { prefetchIfNearEnd(piece.section, readingUpTo: piece.range.upperBound) }
+        let generation = shown
+        let atRevision = revision
+        ensureLoaded(pieces) { [weak self] failure in
+            guard let self else { return }
+            if let failure { return completion(.failure(failure)) }
+            // A new query landed while windows were fetched: these rows belong to a revision that is gone.
+            guard self.shown === generation else {
+                return completion(.failure(.revisionGone(requested: atRevision, current: self.revision)))
+            }
+            completion(.success(pieces.flatMap { self.renderedRows(of: $0.section, in: $0.range) }))
+        }
+    }
+
+    /// The sections and ranges a window covers, clipped to what exists.
+    private func window(section: String?, offset: Int, limit: Int) throws(ScreenError) -> [(section: LoadedSection<S.Item>, range: Range<Int>)] {
+        if let section {
+            guard let found = shown.sections.first(where: { $0.id == section }) else {
+                let known = shown.sections.map(\.id).joined(separator: ", ")
+                throw ScreenError.notFound("no section '\(section)'; sections are: \(known)")
+            }
+            return [(found, clip(offset..<(offset + limit), to: found.count))]
+        }
+        var pieces: [(LoadedSection<S.Item>, Range<Int>)] = []
+        var skip = offset
+        var wanted = limit
+        for section in shown.sections where wanted > 0 {
+            if skip >= section.count {
+                skip -= section.count
+                continue
+            }
+            let range = skip..<min(section.count, skip + wanted)
+            pieces.append((section, range))
+            wanted -= range.count
+            skip = 0
+        }
+        return pieces
+    }
+
+    private func clip(_ range: Range<Int>, to count: Int) -> Range<Int> {
+        min(range.lowerBound, count)..<min(range.upperBound, count)
+    }
+
+    private func renderedRows(of section: LoadedSection<S.Item>, in range: Range<Int>) -> [Row] {
+        let items = section.isIndexed ? (section.windows.items(in: range) ?? []) : Array(section.items[range])
+        return items.map { render($0, in: section) }
+    }
+
+    /// Fetches the windows of random-access sections that are not cached; `done` gets the first failure.
+    private func ensureLoaded(_ pieces: [(section: LoadedSection<S.Item>, range: Range<Int>)], done: @escaping (ScreenError?) -> Void) {
+        var missing: [(LoadedSection<S.Item>, Int)] = []
+        for piece in pieces where piece.section.isIndexed {
+            missing += piece.section.windows.missingChunks(for: piece.range).map { (piece.section, $0) }
+        }
+        guard !missing.isEmpty else { return done(nil) }
+        var outstanding = missing.count
+        var failure: ScreenError?
+        for (section, chunk) in missing {
+            guard case .indexed(let fetch) = section.source.loader else { continue }
+            let size = WindowCache<S.Item>.chunkSize
+            let job = fetch((chunk * size)..<((chunk + 1) * size)) { result in
+                switch result {
+                case .success(let window): section.windows.store(window.items, chunk: chunk)
+                case .failure(let error): failure = failure ?? (error as? ScreenError) ?? .dataUnavailable("\(error)")
+                }
+                outstanding -= 1
+                if outstanding == 0 { done(failure) }
+            }
+            if let job { section.inFlight.append(job) }
+        }
+    }
+
+    /// A read near the end of a paged section loads its next page (once at a time).
+    private func prefetchIfNearEnd(_ section: LoadedSection<S.Item>, readingUpTo end: Int) {
+        guard case .pages(_, let load) = section.source.loader, let cursor = section.next, !section.isLoading,
+            end + ListLimits.prefetchMargin >= section.items.count
+        else { return }
+        section.isLoading = true
+        section.error = nil
+        let generation = shown
+        notify(changes: nil, reset: false)
+        let job = load(cursor) { [weak self] result in
+            guard let self, self.shown === generation else { return }
+            section.isLoading = false
+            section.inFlight = []
+            switch result {
+            case .success(let page):
+                let start = self.globalOffset(of: section) + section.items.count
+                let added = page.items.map { self.render($0, in: section) }
+                section.items += page.items
+                section.next = page.next
+                self.revision += 1
+                let inserted = added.enumerated().map { RowPosition(id: $0.element.id, index: start + $0.offset) }
+                self.notify(changes: RowChanges(inserted: inserted), reset: false)
+            case .failure(let error):
+                section.error = (error as? ScreenError)?.description ?? "\(error)"
+                self.revision += 1
+                self.notify(changes: RowChanges(), reset: false)
+            }
+        }
+        track(job, in: section)
+    }
+
+    /// Where a section's first row stands in the whole list.
+    private func globalOffset(of section: LoadedSection<S.Item>) -> Int {
+        var offset = 0
+        for candidate in shown.sections {
+            if candidate === section { break }
+            offset += candidate.count
+        }
+        return offset
+    }
+}

@@ -1,0 +1,83 @@
+import NavProtocol
+import UVKit
+
+/// A section's data at run time: what its loader produced so far and what is under way.
+final class LoadedSection<Item> {
+    let source: SectionSource<Item>
+    /// Items of an `.items` or `.pages` section, all loaded so far.
+    var items: [Item] = []
+    /// Where a `.pages` section continues.
+    var next: PageCursor?
+    /// Length of an `.indexed` section, and its cached windows.
+    var total = 0
+    var windows = WindowCache<Item>()
+    var isLoading = false
+    var error: String?
+    var inFlight: [Cancellable] = []
+
+    init(source: SectionSource<Item>) {
+        self.source = source
+    }
+
+    var id: String { source.id }
+
+    var isIndexed: Bool {
+        if case .indexed = source.loader { return true }
+        return false
+    }
+
+    var count: Int { isIndexed ? total : items.count }
+
+    var hasMore: Bool { next != nil }
+
+    var info: SectionInfo {
+        var footer = source.footer
+        if let error {
+            footer = "Could not load: \(error)"
+        } else if isLoading && count > 0 {
+            footer = "Loading more…"
+        } else if !isLoading && count == 0, let empty = source.emptyFooter {
+            footer = empty
+        }
+        return SectionInfo(
+            id: id, header: source.header, footer: footer, count: count, hasMore: hasMore ? true : nil,
+            state: error != nil ? .failed : (isLoading ? .loading : nil), error: error)
+    }
+
+    func cancelAll() {
+        let work = inFlight
+        inFlight = []
+        for job in work { job.cancel() }
+        isLoading = false
+    }
+}
+
+/// One query's sections: the one on screen, or the one loading to replace it.
+final class Generation<Item> {
+    let query: String
+    let sections: [LoadedSection<Item>]
+    var outstanding = 0
+    var failure: ScreenError?
+
+    init(query: String, sections: [LoadedSection<Item>]) {
+        self.query = query
+        self.sections = sections
+    }
+
+    /// Every row is in memory and there are few enough to diff one by one.
+    var isDiffable: Bool {
+        sections.allSatisfy { !$0.isIndexed } && sections.reduce(0) { $0 + $1.count } <= ListLimits.diffLimit
+    }
+
+    func cancelAll() {
+        for section in sections { section.cancelAll() }
+    }
+}
+
+/// The controller's fixed bounds.
+enum ListLimits {
+    /// Lists up to this many rows get row-by-row diffs; longer ones are sent as a reset.
+    static let diffLimit = 5_000
+    /// A read this close to the end of a paged section loads its next page.
+    static let prefetchMargin = 25
+}

@@ -1,0 +1,57 @@
+/// The windows of a random-access section read so far, in fixed-size chunks, keeping only the
+/// most recently used ones: a million-row list costs the worker a few thousand items.
+struct WindowCache<Item> {
+    static var chunkSize: Int { 100 }
+    let maxChunks: Int
+    private var chunks: [Int: [Item]] = [:]
+    private var lastUse: [Int: Int] = [:]
+    private var clock = 0
+
+    init(maxChunks: Int = 64) {
+        self.maxChunks = maxChunks
+    }
+
+    var cachedItemCount: Int { chunks.values.reduce(0) { $0 + $1.count } }
+
+    /// The chunk numbers covering `range`.
+    static func chunks(covering range: Range<Int>) -> ClosedRange<Int> {
+        (range.lowerBound / chunkSize)...((max(range.upperBound, range.lowerBound + 1) - 1) / chunkSize)
+    }
+
+    func missingChunks(for range: Range<Int>) -> [Int] {
+        guard !range.isEmpty else { return [] }
+        return Self.chunks(covering: range).filter { chunks[$0] == nil }
+    }
+
+    mutating func store(_ items: [Item], chunk: Int) {
+        chunks[chunk] = items
+        touch(chunk)
+        while chunks.count > maxChunks, let oldest = lastUse.min(by: { $0.value < $1.value })?.key {
+            chunks[oldest] = nil
+            lastUse[oldest] = nil
+        }
+    }
+
+    /// The items in `range`; nil if any chunk is missing.
+    mutating func items(in range: Range<Int>) -> [Item]? {
+        guard !range.isEmpty else { return [] }
+        var result: [Item] = []
+        for chunk in Self.chunks(covering: range) {
+            guard let items = chunks[chunk] else { return nil }
+            touch(chunk)
+            let start = chunk * Self.chunkSize
+            let lower = max(range.lowerBound, start) - start
+            let upper = min(range.upperBound, start + items.count) - start
+            if lower < upper { result += items[lower..<upper] }
+        }
+        return result
+    }
+
+    /// Every cached item, for resolving a selection by row id.
+    var allItems: [Item] { chunks.keys.sorted().flatMap { chunks[$0]! } }
+
+    private mutating func touch(_ chunk: Int) {
+        clock += 1
+        lastUse[chunk] = clock
+    }
+}
