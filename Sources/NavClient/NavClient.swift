@@ -121,6 +121,11 @@ public final class NavClient {
         return RPCNotification(method: value["method"]?.stringValue ?? "", params: value["params"])
     }
 
+    /// The next message of any kind (reply, batch or notification), in arrival order.
+    public func nextMessage(timeout: Double = 10) throws -> JSONValue {
+        try take(timeout: timeout, what: "a message") { _ in true }
+    }
+
     /// Notifications received and not yet taken, oldest first; taking them empties the queue.
     public func drainNotifications() -> [RPCNotification] {
         let notifications = inbox.filter { $0["id"] == nil && $0["method"] != nil }

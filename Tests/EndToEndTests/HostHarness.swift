@@ -6,17 +6,8 @@ import UVKit
 
 /// The built binaries sit beside the test bundle in the build directory.
 enum Binaries {
-    static let directory: String = {
-        var buffer = [CChar](repeating: 0, count: 4097)
-        let length = readlink("/proc/self/exe", &buffer, 4096)
-        let path = String(decoding: buffer[0..<max(0, length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-        // swift test runs the bundle from <build>/debug/NavShellPackageTests.xctest on Linux.
-        if directory.hasSuffix(".xctest") { directory = String(directory[..<(directory.lastIndex(of: "/") ?? directory.endIndex)]) }
-        return directory
-    }()
-
-    static var navhost: String { directory + "/navhost" }
+    static var directory: String { BuildProducts.directory }
+    static var navhost: String { BuildProducts.path(of: "navhost") }
 }
 
 /// A navhost under test, with the workers it spawned remembered so the test can prove they are gone.
