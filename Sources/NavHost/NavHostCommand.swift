@@ -9,7 +9,7 @@ struct NavHostCommand: ParsableCommand {
         commandName: "navhost",
         abstract: "A headless navigation shell: JSON-RPC 2.0 on stdin/stdout, one worker process per screen.",
         version: ClientSession.version,
-        subcommands: [Serve.self, Demo.self],
+        subcommands: [Serve.self, Demo.self, Run.self],
         defaultSubcommand: Serve.self
     )
 }
