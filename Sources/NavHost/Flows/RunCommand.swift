@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Glibc
 
 /// `navhost run FLOW.yaml...`: runs flows against a host of its own and exits non-zero if one fails.
 struct Run: ParsableCommand {
@@ -53,16 +52,3 @@ struct Run: ParsableCommand {
     }
 }
 
-/// Progress goes straight to stdout, unbuffered, so a CI log shows each step as it ends.
-enum StandardOutput {
-    static func writeLine(_ text: String) {
-        let bytes = Array((text + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
-        }
-    }
-}
