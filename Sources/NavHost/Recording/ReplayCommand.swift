@@ -26,7 +26,7 @@ struct Replay: ParsableCommand {
         StandardOutput.writeLine("not compared: fields \(ignoredFields.joined(separator: ", ")); notifications \(ignoredNotifications.joined(separator: ", "))")
         for note in outcome.notes { StandardOutput.writeLine("note: \(note)") }
         guard comparison.differences.isEmpty else {
-            StandardOutput.writeLine("\(comparison.differences.count) differences:")
+            StandardOutput.writeLine("differences (\(comparison.differences.count)):")
             for difference in comparison.differences { StandardOutput.writeLine("  \(difference)") }
             throw ExitCode(1)
         }
