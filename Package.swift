@@ -39,7 +39,8 @@ let package = Package(
             path: "Sources/NavHost",
             swiftSettings: strict
         ),
-        // A synchronous client that spawns navhost and drives it: the demo and the tests use it.
+        // A synchronous client that spawns navhost and drives it: the public library for end-to-end
+        // tests (docs/automation.md); the demo, `navhost run` and our own tests use it.
         .target(name: "NavClient", dependencies: ["UVKit", "NavProtocol", "Transport"], path: "Sources/NavClient", swiftSettings: strict),
         // The generic list controller every screen is built on.
         .target(name: "ListController", dependencies: ["NavProtocol"], path: "Sources/ScreenWorkers/ListController", swiftSettings: strict),
