@@ -106,3 +106,13 @@ func runCommand(_ executable: String, _ arguments: [String], stdinFile: String? 
     guard let status else { throw NavClientError.timedOut("\(executable) to exit") }
     return (status, String(decoding: text, as: UTF8.self))
 }
+
+extension NavClient {
+    /// The state version of the first `nav/didIdle` at or past `version`: earlier ones (a read
+    /// settling) may still be queued.
+    func nextDidIdle(reaching version: Int, timeout: Double = 10) throws -> Int {
+        var idle = try nextNotification(DidIdleNotification.self, timeout: timeout)
+        while idle.stateVersion < version { idle = try nextNotification(DidIdleNotification.self, timeout: timeout) }
+        return idle.stateVersion
+    }
+}

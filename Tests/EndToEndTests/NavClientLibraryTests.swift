@@ -18,7 +18,7 @@ import Testing
         let pushed = try client.nextNotification(DidChangeNotification.self)
         #expect(pushed.reason == .push)
         #expect(pushed.stack.last?.title == "mojombo/grit")
-        #expect(try client.nextNotification(DidIdleNotification.self).stateVersion == version)
+        #expect(try client.nextDidIdle(reaching: version) == version)
         #expect(try client.render().hasPrefix("┌─ mojombo/grit · repository s3 (depth 3)"))
         #expect(try client.readStack().map(\.screen.kind) == [.users, .repositories, .repository])
         #expect(try client.waitIdle() == version, "reading changes nothing")

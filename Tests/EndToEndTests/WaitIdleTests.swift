@@ -8,12 +8,12 @@ import Testing
         let host = try HostUnderTest()
         try host.initialize()
         let first = try host.client.waitIdle()
-        #expect(try host.client.nextNotification(DidIdleNotification.self).stateVersion == first)
+        #expect(try host.client.nextDidIdle(reaching: first) == first)
 
         _ = try host.client.send(QueryRequest(text: "mojombo"))
         let searched = try host.client.waitIdle()
         #expect(searched > first, "a screen update is a visible change")
-        #expect(try host.client.nextNotification(DidIdleNotification.self).stateVersion == searched)
+        #expect(try host.client.nextDidIdle(reaching: searched) == searched)
 
         _ = try host.client.send(StackRequest())
         _ = try host.rows()
