@@ -14,6 +14,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -33,11 +34,13 @@ let package = Package(
             dependencies: [
                 "UVKit", "NavProtocol", "Transport", "NavClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
             ],
             path: "Sources/NavHost",
             swiftSettings: strict
         ),
-        // A synchronous client that spawns navhost and drives it: the demo and the tests use it.
+        // A synchronous client that spawns navhost and drives it: the public library for end-to-end
+        // tests (docs/automation.md); the demo, `navhost run` and our own tests use it.
         .target(name: "NavClient", dependencies: ["UVKit", "NavProtocol", "Transport"], path: "Sources/NavClient", swiftSettings: strict),
         // The generic list controller every screen is built on.
         .target(name: "ListController", dependencies: ["NavProtocol", "UVKit"], path: "Sources/ScreenWorkers/ListController", swiftSettings: strict),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system packages NavShell builds against (Debian/Ubuntu), only if missing.
 set -euo pipefail
-packages=(libuv1-dev libsqlite3-dev pkg-config)
+# neovim runs the editor plugin's headless test (editors/nvim/test/run.sh).
+packages=(libuv1-dev libsqlite3-dev pkg-config neovim)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -4,7 +4,13 @@ import UVKit
 
 /// Starts navhost as a child process and drives it over its stdin/stdout, synchronously:
 /// each call runs the client's own libuv loop until the awaited message arrives or time runs out.
-/// Tests and `navhost demo` use it; it reads like a user's steps.
+///
+/// The library for end-to-end tests of NavShell, in XCTest or Swift Testing: start navhost,
+/// call methods (typed with `send`, raw with `request`), await notifications, wait for idle
+/// (`waitIdle`), and read screens as values (`readScreen`, `readStack`) or text (`render`).
+/// `navhost demo`, `navhost run` and the project's own end-to-end tests use it. Every wait has
+/// a timeout in seconds and throws `NavClientError` saying what it waited for. A client is not
+/// thread-safe: use one per test. See docs/automation.md.
 public final class NavClient {
     public let framing: Framing
     public private(set) var exitStatus: ProcessExitStatus?
@@ -119,6 +125,11 @@ public final class NavClient {
             return method == nil || name == method
         }
         return RPCNotification(method: value["method"]?.stringValue ?? "", params: value["params"])
+    }
+
+    /// The next message of any kind (reply, batch or notification), in arrival order.
+    public func nextMessage(timeout: Double = 10) throws -> JSONValue {
+        try take(timeout: timeout, what: "a message") { _ in true }
     }
 
     /// Notifications received and not yet taken, oldest first; taking them empties the queue.

@@ -11,6 +11,8 @@ public enum NavClientError: Error, CustomStringConvertible {
     /// A reply did not have the expected shape.
     case unexpectedReply(String)
     case spawnFailed(UVError)
+    /// `nav/waitIdle` timed out; says what was still in flight.
+    case notIdle(message: String, IdleTimeoutData)
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum NavClientError: Error, CustomStringConvertible {
         case .rpc(let error): return "navhost answered error \(error.code): \(error.message)"
         case .unexpectedReply(let what): return "unexpected reply: \(what)"
         case .spawnFailed(let error): return "could not start navhost: \(error)"
+        case .notIdle(let message, let data):
+            return ([message] + data.pending.map { "  pending: \($0.detail)" }).joined(separator: "\n")
         }
     }
 

@@ -68,10 +68,11 @@ final class ClientSession {
         on(RowsRequest.self) { [unowned self] params, responder, done in self.router.rows(params, responder, done) }
         on(QueryRequest.self) { [unowned self] params, responder, done in self.router.query(params, responder, done) }
         on(SelectRequest.self) { [unowned self] params, responder, done in self.router.select(params, responder, done) }
+        AutomationMethods.register(in: self, host: host)
     }
 
     /// Registers a typed handler: params are decoded (bad params answer -32602 naming the field).
-    private func on<R: RPCRequestType>(_ type: R.Type, _ handler: @escaping (R, RPCResponder, @escaping () -> Void) -> Void) {
+    func on<R: RPCRequestType>(_ type: R.Type, _ handler: @escaping (R, RPCResponder, @escaping () -> Void) -> Void) {
         handlers[R.method] = { request, responder, done in
             let params: R
             do throws(RPCError) {

@@ -9,7 +9,7 @@ struct NavHostCommand: ParsableCommand {
         commandName: "navhost",
         abstract: "A headless navigation shell: JSON-RPC 2.0 on stdin/stdout, one worker process per screen.",
         version: ClientSession.version,
-        subcommands: [Serve.self, Demo.self],
+        subcommands: [Serve.self, Demo.self, Run.self, Replay.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -78,9 +78,13 @@ struct Serve: ParsableCommand {
 
     @OptionGroup var options: HostOptions
 
+    @Option(help: "Record every client<->host message with its time to this file (JSON lines), for `navhost replay`.")
+    var record: String?
+
     func run() throws {
         let host = try Host(configuration: options.configuration)
-        let code = try host.run()
+        let recorder = try record.map { try SessionRecorder(path: $0, connection: host.client, loop: host.loop, hostArguments: options.arguments) }
+        let code = try withExtendedLifetime(recorder) { try host.run() }
         if code != 0 { throw ExitCode(code) }
     }
 }

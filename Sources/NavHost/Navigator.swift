@@ -17,7 +17,11 @@ final class ScreenEntry {
 /// `nav/push` and `screen/rows` and get the pushed screen's rows. Stack changes hold the queue
 /// until they are complete; reads release it as soon as they are forwarded.
 final class Navigator {
-    private(set) var entries: [ScreenEntry] = []
+    private(set) var entries: [ScreenEntry] = [] {
+        didSet { stackGeneration += 1 }
+    }
+    /// Grows with every change of the stack: part of the state version scripts wait on.
+    private(set) var stackGeneration = 0
     private let spawner: WorkerSpawner
     private var operations: [(@escaping () -> Void) -> Void] = []
     private var isRunningOperation = false
@@ -31,6 +35,11 @@ final class Navigator {
     }
 
     var stack: [Screen] { entries.map(\.screen) }
+
+    /// Operations waiting their turn, not counting the one running.
+    var queuedOperationCount: Int { operations.count }
+
+    var isRunningAnOperation: Bool { isRunningOperation }
 
     var top: ScreenEntry? { entries.last }
 

@@ -20,6 +20,9 @@ public final class RPCConnection {
     public var onProtocolError: ((RPCError) -> Void)?
     /// Whether `$/cancelRequest` notifications are handled here (by cancelling the named request).
     public var handlesCancellation = true
+    /// Taps for a recording: each message body (a message or a batch) as it is received and sent.
+    public var onBodyReceived: (([UInt8]) -> Void)?
+    public var onBodySent: (([UInt8]) -> Void)?
 
     private let loop: UVLoop
     private let reader: ByteReader
@@ -58,6 +61,12 @@ public final class RPCConnection {
     public var pendingWriteBytes: Int { writer.pendingWriteBytes }
 
     public var outstandingRequestCount: Int { outgoing.count }
+
+    /// Requests this side sent that the peer has not answered yet.
+    public var outstandingRequests: [(id: RequestID, method: String)] { outgoing.map { ($0.key, $0.value.method) } }
+
+    /// Requests the peer sent that this side has not answered yet.
+    public var unansweredIncomingRequests: [(id: RequestID, method: String)] { incoming.values.map { ($0.id, $0.method) } }
 
     public var writerHandle: ByteWriter { writer }
 
@@ -99,6 +108,7 @@ public final class RPCConnection {
 
     private func sendRaw(_ body: [UInt8]) {
         guard !isClosed else { return }
+        onBodySent?(body)
         writer.write((framing ?? .newlineDelimited).frame(body))
     }
 
@@ -110,6 +120,7 @@ public final class RPCConnection {
             if framing == nil { framing = framer.framing }
             switch event {
             case .message(let body):
+                onBodyReceived?(body)
                 handle(RPCPayload.parse(body))
             case .oversized(let size):
                 protocolError(RPCError(

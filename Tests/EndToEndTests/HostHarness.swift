@@ -6,17 +6,8 @@ import UVKit
 
 /// The built binaries sit beside the test bundle in the build directory.
 enum Binaries {
-    static let directory: String = {
-        var buffer = [CChar](repeating: 0, count: 4097)
-        let length = readlink("/proc/self/exe", &buffer, 4096)
-        let path = String(decoding: buffer[0..<max(0, length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-        // swift test runs the bundle from <build>/debug/NavShellPackageTests.xctest on Linux.
-        if directory.hasSuffix(".xctest") { directory = String(directory[..<(directory.lastIndex(of: "/") ?? directory.endIndex)]) }
-        return directory
-    }()
-
-    static var navhost: String { directory + "/navhost" }
+    static var directory: String { BuildProducts.directory }
+    static var navhost: String { BuildProducts.path(of: "navhost") }
 }
 
 /// A navhost under test, with the workers it spawned remembered so the test can prove they are gone.
@@ -114,4 +105,14 @@ func runCommand(_ executable: String, _ arguments: [String], stdinFile: String? 
     loop.close()
     guard let status else { throw NavClientError.timedOut("\(executable) to exit") }
     return (status, String(decoding: text, as: UTF8.self))
+}
+
+extension NavClient {
+    /// The state version of the first `nav/didIdle` at or past `version`: earlier ones (a read
+    /// settling) may still be queued.
+    func nextDidIdle(reaching version: Int, timeout: Double = 10) throws -> Int {
+        var idle = try nextNotification(DidIdleNotification.self, timeout: timeout)
+        while idle.stateVersion < version { idle = try nextNotification(DidIdleNotification.self, timeout: timeout) }
+        return idle.stateVersion
+    }
 }

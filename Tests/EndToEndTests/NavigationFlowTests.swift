@@ -78,9 +78,9 @@ import Testing
         let result = try host.client.send(PopToRootRequest())
         #expect(result.popped.map(\.kind) == [.repositories, .repository])
         #expect(result.stack.count == 1)
-        // The popped workers end; wait for the host to reap them (they get `shutdown`, then `exit`).
-        let gone = host.client.pump(seconds: 10) { Set(host.workers()) == Set(root) }
-        #expect(gone, "popped workers still running: \(host.workers())")
+        // The popped workers end (they get `shutdown`, then `exit`); the host is idle once it reaped them.
+        try host.client.waitIdle()
+        #expect(Set(host.workers()) == Set(root), "popped workers still running: \(host.workers())")
         #expect(try host.shutdown().exitCode == 0)
         host.expectNoWorkerLeft()
     }

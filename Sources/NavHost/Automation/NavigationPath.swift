@@ -1,0 +1,57 @@
+import NavProtocol
+
+/// A deep link: the screens above the root that a path names.
+///
+///     path       = ["/"] "users" [ "/" login [ "/repositories" [ "/" repository ] ] ]
+///     login      = 1*39 ( letter / digit / "-" )
+///     repository = 1*100 ( letter / digit / "-" / "_" / "." )
+///
+/// `users` is the root user search; `users/LOGIN` and `users/LOGIN/repositories` are LOGIN's
+/// repositories (searched for LOGIN on the root); `users/LOGIN/repositories/REPO` is that
+/// repository's detail above them.
+struct NavigationPath: Equatable {
+    var login: String?
+    var repository: String?
+
+    static let grammar = "users[/LOGIN[/repositories[/REPOSITORY]]]"
+
+    init(parsing text: String) throws(RPCError) {
+        let trimmed = text.hasPrefix("/") ? String(text.dropFirst()) : text
+        let segments = trimmed.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        func invalid(_ reason: String, segment: Int? = nil) -> RPCError {
+            var data: [String: JSONValue] = ["path": .string(text), "grammar": .string(NavigationPath.grammar)]
+            if let segment { data["segment"] = .int(segment + 1) }
+            return RPCError(code: RPCErrorCode.invalidParams, message: "invalid path '\(text)': \(reason); paths look like \(NavigationPath.grammar)", data: .object(data))
+        }
+        if let empty = segments.firstIndex(of: "") {
+            throw invalid(trimmed.isEmpty ? "it is empty" : "segment \(empty + 1) is empty", segment: empty)
+        }
+        guard segments[0] == "users" else { throw invalid("it must start with 'users', not '\(segments[0])'", segment: 0) }
+        guard segments.count <= 4 else { throw invalid("it has \(segments.count) segments; a path ends at the repository", segment: 4) }
+        if segments.count > 1 {
+            let login = segments[1]
+            guard login.count <= 39, login.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+                throw invalid("'\(login)' is not a login (letters, digits and '-', at most 39)", segment: 1)
+            }
+            self.login = login
+        }
+        if segments.count > 2 {
+            guard segments[2] == "repositories" else { throw invalid("segment 3 must be 'repositories', not '\(segments[2])'", segment: 2) }
+        }
+        if segments.count > 3 {
+            let repository = segments[3]
+            guard repository.count <= 100, repository.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
+                throw invalid("'\(repository)' is not a repository name (letters, digits, '-', '_' and '.', at most 100)", segment: 3)
+            }
+            self.repository = repository
+        }
+    }
+
+    /// The screens to push above the root, bottom first.
+    var screensAboveRoot: [(kind: ScreenKind, params: JSONValue)] {
+        guard let login else { return [] }
+        var screens: [(ScreenKind, JSONValue)] = [(.repositories, ["login": .string(login)])]
+        if let repository { screens.append((.repository, ["owner": .string(login), "name": .string(repository)])) }
+        return screens
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import NavClient
+import Testing
+
+/// Files of this repository, found from this source file's place in it.
+enum RepositoryFiles {
+    static let root: String = {
+        var path = #filePath
+        for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
+        return path
+    }()
+
+    static func path(_ relative: String) -> String { root + "/" + relative }
+}
+
+/// A scratch folder for one test, removed when the test ends.
+final class ScratchFolder {
+    let path = NSTemporaryDirectory() + "navshell-e2e-" + UUID().uuidString
+    init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let file = path + "/" + name
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    func read(_ name: String) throws -> String { try String(contentsOfFile: path + "/" + name, encoding: .utf8) }
+}
+
+@Suite struct FlowTests {
+    @Test func theExampleFlowsPassAndWriteAJUnitReport() throws {
+        let scratch = try ScratchFolder()
+        let flows = ["browse", "deep-link", "reuse"].map { RepositoryFiles.path("examples/flows/\($0).yaml") }
+        let run = try runCommand(Binaries.navhost, ["run", "--junit", scratch.path + "/junit.xml"] + flows)
+        #expect(run.status.exitCode == 0, "\(run.output)")
+        #expect(run.output.contains("Flows: 3 of 3 passed"))
+        #expect(run.output.contains("✓ 10/15 snapshot grit-detail"), "the committed snapshot still matches")
+        #expect(run.output.contains("⚠ 5/8 a step allowed to fail  (optional, failed; going on)"))
+        let junit = try scratch.read("junit.xml")
+        #expect(junit.contains(#"<testsuites name="navhost flows" tests="33" failures="0" skipped="1""#))
+        #expect(junit.contains(#"<testsuite name="deep-link""#))
+    }
+
+    @Test func aFailingFlowShowsTheStepTheExpectationAndTheScreenMarked() throws {
+        let scratch = try ScratchFolder()
+        let flow = RepositoryFiles.path("examples/failing/wrong-repository.yaml")
+        let run = try runCommand(Binaries.navhost, ["run", "--junit", scratch.path + "/junit.xml", flow])
+        #expect(run.status.exitCode == 1)
+        let expected = [
+            "  ✓ 2/4 select id = user:mojombo",
+            "  ✗ 3/4 assertVisible title ~ /^rails$/, kind = repository  (\(flow):4)",
+            "      expected: a row with title ~ /^rails$/, kind = repository on the top screen",
+            "      found:    none of the 5 rows matches",
+            "      screen:",
+            "        ▶─ mojombo's repositories · repositories s2 (depth 2) · revision 1",
+            "        │   grit  —  Ruby · ★ 2k  ›",
+            "  – 4/4 back  (skipped)",
+            "Flows: 0 of 1 passed",
+        ]
+        for line in expected { #expect(run.output.contains(line), "missing line: \(line)\n\(run.output)") }
+        let junit = try scratch.read("junit.xml")
+        #expect(junit.contains(#"<failure message="assertVisible title ~ /^rails$/, kind = repository failed">"#))
+        #expect(junit.contains(#"<skipped message="an earlier step failed"/>"#))
+    }
+
+    @Test func aFlowThatCannotBeReadSaysWhereAndWhy() throws {
+        let scratch = try ScratchFolder()
+        let cases = [
+            ("- search: mojombo\n- select: {colour: red}\n", "bad.yaml:2: unknown key 'colour' in select; allowed: title, id, kind, section, index"),
+            ("- search: ${WHO}\n", "bad.yaml:1: ${WHO} is not defined"),
+            ("- assertStack: [users, planets]\n", "bad.yaml:1: unknown screen kind 'planets'"),
+            ("- select: {title: \"(\"}\n", "is not a regular expression"),
+            ("- dance\n", "bad.yaml:1: unknown step 'dance'"),
+        ]
+        for (text, message) in cases {
+            let file = try scratch.write("bad.yaml", text)
+            let run = try runCommand(Binaries.navhost, ["run", file])
+            #expect(run.status.exitCode == 1)
+            #expect(run.output.contains(message), "\(run.output)")
+        }
+        let file = try scratch.write("env.yaml", "- search: ${WHO}\n- assertVisible: {id: \"user:${WHO}\"}\n")
+        let withEnv = try runCommand(Binaries.navhost, ["run", "--env", "WHO=defunkt", file])
+        #expect(withEnv.status.exitCode == 0, "\(withEnv.output)")
+    }
+
+    @Test func snapshotsAreWrittenOnRequestThenComparedRowByRow() throws {
+        let scratch = try ScratchFolder()
+        let flow = try scratch.write("detail.yaml", "- open: users/mojombo/repositories/grit\n- snapshot: grit\n")
+        let missing = try runCommand(Binaries.navhost, ["run", flow])
+        #expect(missing.status.exitCode == 1)
+        #expect(missing.output.contains("no such file; run with --update-snapshots to write it"))
+
+        let update = try runCommand(Binaries.navhost, ["run", "--update-snapshots", flow])
+        #expect(update.status.exitCode == 0, "\(update.output)")
+        let recorded = try scratch.read("__snapshots__/grit.json")
+        #expect(recorded.contains(#""id": "stats:forks""#))
+        #expect(try runCommand(Binaries.navhost, ["run", flow]).status.exitCode == 0)
+
+        let tampered = recorded.replacingOccurrences(of: #""title": "Forks""#, with: #""title": "Spoons""#)
+            .replacingOccurrences(of: #""id": "links:homepage""#, with: #""id": "links:blog""#)
+        _ = try scratch.write("__snapshots__/grit.json", tampered)
+        let compared = try runCommand(Binaries.navhost, ["run", flow])
+        #expect(compared.status.exitCode == 1)
+        for line in [
+            #"~ screen 3 row stats:forks title: "Spoons" → "Forks""#,
+            #"- screen 3 row links:blog: "Homepage""#,
+            #"+ screen 3 row links:homepage: "Homepage""#,
+            "▶   Forks  —",
+        ] {
+            #expect(compared.output.contains(line), "missing: \(line)\n\(compared.output)")
+        }
+    }
+}

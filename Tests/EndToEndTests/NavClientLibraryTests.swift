@@ -1,0 +1,27 @@
+import NavClient
+import Testing
+
+/// The example of docs/automation.md, as a user of the NavClient library would write it.
+@Suite struct NavClientLibraryTests {
+    @Test func gritIsOneOfMojombosRepositories() throws {
+        let client = try NavClient(executable: BuildProducts.path(of: "navhost"), arguments: ["serve"])
+        let initialized = try client.initialize(clientName: "my tests")
+        #expect(initialized.capabilities.methods.contains(WaitIdleRequest.method))
+        try client.open("users/mojombo")
+        let screen = try client.readScreen()
+        #expect(screen.screen.kind == .repositories)
+        #expect(screen.row(id: "repo:mojombo/grit") != nil)
+
+        #expect(client.drainNotifications().map(\.method).contains(DidChangeNotification.method), "open changed the stack")
+        _ = try client.send(SelectRequest(rowId: "repo:mojombo/grit"))
+        let version = try client.waitIdle()
+        let pushed = try client.nextNotification(DidChangeNotification.self)
+        #expect(pushed.reason == .push)
+        #expect(pushed.stack.last?.title == "mojombo/grit")
+        #expect(try client.nextDidIdle(reaching: version) == version)
+        #expect(try client.render().hasPrefix("┌─ mojombo/grit · repository s3 (depth 3)"))
+        #expect(try client.readStack().map(\.screen.kind) == [.users, .repositories, .repository])
+        #expect(try client.waitIdle() == version, "reading changes nothing")
+        #expect(try client.shutdownAndExit().exitCode == 0)
+    }
+}
