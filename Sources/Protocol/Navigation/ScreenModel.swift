@@ -4,6 +4,7 @@ public enum ScreenKind: String, Codable, Sendable, CaseIterable {
     case users
     case repositories
     case repository
+    case followers
 }
 
 /// A screen on the navigation stack, as the client sees it.
