@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages NavShell builds against (Debian/Ubuntu), only if missing.
 set -euo pipefail
-packages=(libuv1-dev libsqlite3-dev pkg-config)
+packages=(libuv1-dev libsqlite3-dev libcurl4-openssl-dev pkg-config)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
