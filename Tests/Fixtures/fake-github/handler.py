@@ -125,6 +125,8 @@ class FakeGitHubHandler(BaseHTTPRequestHandler):
 
     def reply(self, entry, status, headers, body, rule, truncate=False):
         extra = list((rule.get("add_headers") or {}).items())
+        # Logged before the client can see the answer; `outcome` is known only after writing.
+        self.server.state.update(entry, status=status)
         try:
             self.send_response_only(status)
             for name, value in headers + extra:
@@ -137,14 +139,14 @@ class FakeGitHubHandler(BaseHTTPRequestHandler):
                 self.wfile.flush()
                 self.close_connection = True
                 self.connection.shutdown(socket.SHUT_RDWR)
-                return self.server.state.update(entry, status=status, outcome="truncated")
+                return self.server.state.update(entry, outcome="truncated")
             if status != 304:
                 self.wfile.write(body)
             self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
-            return self.server.state.update(entry, status=status, outcome="client_closed")
-        self.server.state.update(entry, status=status, outcome="completed")
+            return self.server.state.update(entry, outcome="client_closed")
+        self.server.state.update(entry, outcome="completed")
 
     def send_json(self, status, value):
         body = json.dumps(value).encode("utf-8")

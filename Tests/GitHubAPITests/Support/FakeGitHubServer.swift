@@ -95,6 +95,12 @@ final class FakeGitHubServer {
         return log
     }
 
+    /// The log once no request is pending: the server records an outcome only after it wrote
+    /// (or failed to write) the answer, which can be after the client already has it.
+    func settledRequests() throws -> [LoggedRequest] {
+        try waitForLog { log in log.allSatisfy { $0.outcome != "pending" } }
+    }
+
     /// Closes the server's stdin and waits for it to exit: its port then refuses connections.
     func stop() {
         guard process.exitStatus == nil else { return }
