@@ -30,7 +30,7 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
-        // Swift wrappers over libuv handles: loop, pipe/tty streams, files, processes, timers, signals.
+        // Swift wrappers over libuv handles: loop, pipe/tty streams, files, processes, timers, signals, socket polls.
         .target(name: "UVKit", dependencies: ["CUV"], path: "Sources/UVKit", swiftSettings: strict),
         // JSON values, JSON-RPC 2.0 messages, framing and the navigation protocol's types. No IO.
         .target(name: "NavProtocol", path: "Sources/Protocol", swiftSettings: strict),
