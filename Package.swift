@@ -10,6 +10,8 @@ let package = Package(
         .executable(name: "navhost", targets: ["NavHost"]),
         .executable(name: "screen-worker", targets: ["ScreenWorker"]),
         .library(name: "NavClient", targets: ["NavClient"]),
+        .library(name: "HTTPClient", targets: ["HTTPClient"]),
+        .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -23,7 +25,13 @@ let package = Package(
             pkgConfig: "libuv",
             providers: [.apt(["libuv1-dev"])]
         ),
-        // Swift wrappers over libuv handles: loop, pipe/tty streams, files, processes, timers, signals.
+        .systemLibrary(
+            name: "CCurl",
+            path: "Sources/CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        // Swift wrappers over libuv handles: loop, pipe/tty streams, files, processes, timers, signals, socket polls.
         .target(name: "UVKit", dependencies: ["CUV"], path: "Sources/UVKit", swiftSettings: strict),
         // JSON values, JSON-RPC 2.0 messages, framing and the navigation protocol's types. No IO.
         .target(name: "NavProtocol", path: "Sources/Protocol", swiftSettings: strict),
@@ -52,6 +60,15 @@ let package = Package(
             resources: [.copy("Resources/snapshot.sqlite")],
             swiftSettings: strict
         ),
+        // HTTP on a libuv loop: libcurl's multi-socket interface driven by poll and timer handles.
+        .target(name: "HTTPClient", dependencies: ["CCurl", "UVKit"], path: "Sources/HTTPClient", swiftSettings: strict),
+        // The live GitHub REST API: endpoints, Link pagination, actionable errors, the SQLite response cache.
+        .target(
+            name: "GitHubAPI",
+            dependencies: ["HTTPClient", "UVKit", "GitHubScreens", "NavProtocol", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Sources/GitHubAPI",
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "ScreenWorker",
             dependencies: [
@@ -65,6 +82,12 @@ let package = Package(
         .testTarget(name: "TransportTests", dependencies: ["UVKit", "Transport", "NavProtocol"], path: "Tests/TransportTests", swiftSettings: strict),
         .testTarget(name: "ListControllerTests", dependencies: ["ListController", "NavProtocol", "UVKit"], path: "Tests/ListControllerTests", swiftSettings: strict),
         .testTarget(name: "GitHubScreensTests", dependencies: ["GitHubScreens", "ListController", "NavProtocol"], path: "Tests/GitHubScreensTests", swiftSettings: strict),
+        .testTarget(
+            name: "GitHubAPITests",
+            dependencies: ["GitHubAPI", "HTTPClient", "CCurl", "UVKit", "GitHubScreens", "NavProtocol"],
+            path: "Tests/GitHubAPITests",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["NavClient", "NavProtocol", "UVKit", "NavHost", "ScreenWorker"],
