@@ -65,14 +65,14 @@ let package = Package(
         // The live GitHub REST API: endpoints, Link pagination, actionable errors, the SQLite response cache.
         .target(
             name: "GitHubAPI",
-            dependencies: ["HTTPClient", "UVKit", "GitHubScreens", "NavProtocol", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["HTTPClient", "UVKit", "GitHubScreens", "ListController", "NavProtocol", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Sources/GitHubAPI",
             swiftSettings: strict
         ),
         .executableTarget(
             name: "ScreenWorker",
             dependencies: [
-                "UVKit", "NavProtocol", "Transport", "ListController", "GitHubScreens",
+                "UVKit", "NavProtocol", "Transport", "ListController", "GitHubScreens", "GitHubAPI", "HTTPClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/ScreenWorkers/Worker",
@@ -82,15 +82,17 @@ let package = Package(
         .testTarget(name: "TransportTests", dependencies: ["UVKit", "Transport", "NavProtocol"], path: "Tests/TransportTests", swiftSettings: strict),
         .testTarget(name: "ListControllerTests", dependencies: ["ListController", "NavProtocol", "UVKit"], path: "Tests/ListControllerTests", swiftSettings: strict),
         .testTarget(name: "GitHubScreensTests", dependencies: ["GitHubScreens", "ListController", "NavProtocol"], path: "Tests/GitHubScreensTests", swiftSettings: strict),
+        // The fake GitHub server (Tests/Fixtures/fake-github) driven from Swift tests.
+        .target(name: "FakeGitHub", dependencies: ["HTTPClient", "UVKit", "NavProtocol"], path: "Tests/FakeGitHub", swiftSettings: strict),
         .testTarget(
             name: "GitHubAPITests",
-            dependencies: ["GitHubAPI", "HTTPClient", "CCurl", "UVKit", "GitHubScreens", "NavProtocol"],
+            dependencies: ["GitHubAPI", "HTTPClient", "CCurl", "UVKit", "GitHubScreens", "NavProtocol", "FakeGitHub"],
             path: "Tests/GitHubAPITests",
             swiftSettings: strict
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["NavClient", "NavProtocol", "UVKit", "NavHost", "ScreenWorker"],
+            dependencies: ["NavClient", "NavProtocol", "UVKit", "NavHost", "ScreenWorker", "FakeGitHub"],
             path: "Tests/EndToEndTests",
             swiftSettings: strict
         ),

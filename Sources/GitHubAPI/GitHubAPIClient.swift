@@ -71,6 +71,15 @@ public final class GitHubAPIClient {
         return fetch(url, .repositories(login: login), as: [GitHubRepository].self, completion: completion)
     }
 
+    /// `GET /users/{login}/followers`, or the `page` URL a previous result gave as `nextPage`.
+    @discardableResult
+    public func followers(
+        login: String, page: String? = nil, completion: @escaping (Result<GitHubResult<[GitHubUser]>, GitHubAPIError>) -> Void
+    ) -> GitHubAPITask {
+        let url = page ?? "\(baseURL)/users/\(APIURL.encode(login))/followers?per_page=\(perPage)"
+        return fetch(url, .followers(login: login), as: [GitHubUser].self, completion: completion)
+    }
+
     /// `GET /repos/{owner}/{name}`; a renamed or transferred repository's 301 is followed.
     @discardableResult
     public func repository(

@@ -6,6 +6,10 @@ struct HostConfiguration {
     var rootKind: ScreenKind = .users
     var rootParams: JSONValue?
     var dataPath: String?
+    /// Set when screens read the live GitHub API instead of the snapshot.
+    var liveSource: LiveSourceSettings?
+    /// Milliseconds a screen waits after a query for a newer one before loading (0: at once).
+    var queryDebounceMilliseconds: UInt64 = 0
     var logLevel: LogLevel = .warning
     var maxMessageBytes = 16 << 20
     /// How long a worker has to answer one request.
@@ -14,4 +18,9 @@ struct HostConfiguration {
     var stopGraceMilliseconds: UInt64 = 2_000
     /// Where screen-worker is: beside navhost unless a test says otherwise.
     var workerDirectory = WorkerLauncher.ownDirectory()
+}
+
+struct LiveSourceSettings {
+    var apiURL: String
+    var cachePath: String?
 }

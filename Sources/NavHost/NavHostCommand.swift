@@ -25,6 +25,18 @@ struct HostOptions: ParsableArguments {
     @Option(help: "A snapshot database to read instead of the embedded one.")
     var data: String?
 
+    @Option(help: "Where screens read GitHub data: snapshot (embedded, or --data) or github (the live REST API; GITHUB_TOKEN is passed to its workers only).")
+    var source: String = "snapshot"
+
+    @Option(help: "The GitHub API's base URL for --source github (GitHub Enterprise: https://HOST/api/v3).")
+    var apiURL: String = "https://api.github.com"
+
+    @Option(help: "The live source's response cache file (default: $XDG_CACHE_HOME/navshell/github-responses.sqlite).")
+    var cache: String?
+
+    @Option(help: "Milliseconds a screen waits after a query for a newer one before loading (0: at once).")
+    var queryDebounce: UInt64 = 0
+
     @Option(help: "Log level on stderr: debug, info, warning or error.")
     var logLevel: String = "warning"
 
@@ -46,6 +58,7 @@ struct HostOptions: ParsableArguments {
                 throw ValidationError("--root-params must be a JSON object, got: \(rootParams)")
             }
         }
+        guard ["snapshot", "github"].contains(source) else { throw ValidationError("--source must be snapshot or github, not '\(source)'") }
         guard LogLevel(name: logLevel) != nil else { throw ValidationError("unknown log level '\(logLevel)'") }
         guard maxMessageBytes >= 1024 else { throw ValidationError("--max-message-bytes must be at least 1024") }
         guard requestTimeout > 0, stopGrace > 0 else { throw ValidationError("timeouts must be positive") }
@@ -56,6 +69,8 @@ struct HostOptions: ParsableArguments {
         configuration.rootKind = ScreenKind(rawValue: root) ?? .users
         configuration.rootParams = rootParams.flatMap { try? JSONValue(parsing: $0) }
         configuration.dataPath = data
+        configuration.liveSource = source == "github" ? LiveSourceSettings(apiURL: apiURL, cachePath: cache) : nil
+        configuration.queryDebounceMilliseconds = queryDebounce
         configuration.logLevel = LogLevel(name: logLevel) ?? .warning
         configuration.maxMessageBytes = maxMessageBytes
         configuration.requestTimeoutMilliseconds = UInt64(requestTimeout * 1000)
@@ -69,6 +84,8 @@ struct HostOptions: ParsableArguments {
                      "--request-timeout", String(requestTimeout), "--stop-grace", String(stopGrace)]
         if let rootParams { words += ["--root-params", rootParams] }
         if let data { words += ["--data", data] }
+        words += ["--source", source, "--api-url", apiURL, "--query-debounce", String(queryDebounce)]
+        if let cache { words += ["--cache", cache] }
         return words
     }
 }

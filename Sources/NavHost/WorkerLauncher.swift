@@ -11,12 +11,22 @@ struct WorkerLauncher {
     /// Variables a worker may see; anything else in the host's environment (tokens, keys) stays here.
     static let inheritedVariables = ["PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "TZ"]
 
-    init(executableDirectory: String, dataPath: String?, logLevel: String) {
+    /// Only workers of the live source get the GitHub token; snapshot workers never see it.
+    static let liveSourceVariables = ["GITHUB_TOKEN", "XDG_CACHE_HOME"]
+
+    init(executableDirectory: String, configuration: HostConfiguration) {
         executable = executableDirectory + "/screen-worker"
-        var arguments = ["--host-pid", String(getpid()), "--log-level", logLevel]
-        if let dataPath { arguments += ["--data", dataPath] }
+        var arguments = ["--host-pid", String(getpid()), "--log-level", configuration.logLevel.name]
+        if let dataPath = configuration.dataPath { arguments += ["--data", dataPath] }
+        if configuration.queryDebounceMilliseconds > 0 { arguments += ["--debounce-ms", String(configuration.queryDebounceMilliseconds)] }
+        var variables = WorkerLauncher.inheritedVariables
+        if let live = configuration.liveSource {
+            arguments += ["--source", "github", "--api-url", live.apiURL]
+            if let cache = live.cachePath { arguments += ["--cache", cache] }
+            variables += WorkerLauncher.liveSourceVariables
+        }
         extraArguments = arguments
-        environment = WorkerLauncher.inheritedVariables.compactMap { name in
+        environment = variables.compactMap { name in
             getenv(name).map { "\(name)=\(String(cString: $0))" }
         }
     }

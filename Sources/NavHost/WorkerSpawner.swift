@@ -21,9 +21,7 @@ final class WorkerSpawner {
         self.loop = loop
         self.log = log
         self.configuration = configuration
-        launcher = WorkerLauncher(
-            executableDirectory: configuration.workerDirectory, dataPath: configuration.dataPath,
-            logLevel: configuration.logLevel.name)
+        launcher = WorkerLauncher(executableDirectory: configuration.workerDirectory, configuration: configuration)
     }
 
     var liveWorkers: [WorkerProcess] { Array(live.values) }

@@ -1,3 +1,4 @@
+import FakeGitHub
 import Testing
 
 /// Tests that replay the corpus find it beside the repository, and fail naming the path when

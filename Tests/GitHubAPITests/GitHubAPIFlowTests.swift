@@ -1,3 +1,4 @@
+import FakeGitHub
 import GitHubAPI
 import GitHubScreens
 import Testing

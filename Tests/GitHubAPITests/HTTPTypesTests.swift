@@ -1,3 +1,4 @@
+import FakeGitHub
 import CCurl
 @testable import HTTPClient
 import Testing

@@ -1,4 +1,5 @@
 @testable import GitHubAPI
+import FakeGitHub
 import Testing
 
 /// Link headers as GitHub sends them, and the URL helpers the client relies on.

@@ -105,6 +105,7 @@ extension ListController {
                 let added = page.items.map { self.render($0, in: section) }
                 section.items += page.items
                 section.next = page.next
+                section.staleReason = page.staleReason ?? section.staleReason
                 self.revision += 1
                 let inserted = added.enumerated().map { RowPosition(id: $0.element.id, index: start + $0.offset) }
                 self.notify(changes: RowChanges(inserted: inserted), reset: false)

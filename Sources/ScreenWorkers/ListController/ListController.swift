@@ -123,6 +123,7 @@ public final class ListController<S: ListScreen>: ScreenController {
                 done(result.map { page in
                     section.items = page.items
                     section.next = page.next
+                    section.staleReason = page.staleReason
                 })
             }, in: section)
         case .indexed(let fetch):

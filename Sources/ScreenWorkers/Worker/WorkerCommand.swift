@@ -17,8 +17,7 @@ struct ServeScreen: ParsableCommand {
     @Option(help: "The host's pid: the worker ends when that process does.")
     var hostPid: Int32?
 
-    @Option(help: "A snapshot database to read instead of the embedded one.")
-    var data: String?
+    @OptionGroup var dataSource: DataSourceOptions
 
     @Option(help: "Log level on stderr: debug, info, warning or error.")
     var logLevel: String = "warning"
@@ -27,7 +26,7 @@ struct ServeScreen: ParsableCommand {
     var debounceMs: UInt64 = 0
 
     func run() throws {
-        let server = try WorkerServer(hostPid: hostPid, dataPath: data, logLevel: logLevel, debounceMilliseconds: debounceMs)
+        let server = try WorkerServer(hostPid: hostPid, dataSource: dataSource, logLevel: logLevel, debounceMilliseconds: debounceMs)
         let code = server.run()
         if code != 0 { throw ExitCode(code) }
     }

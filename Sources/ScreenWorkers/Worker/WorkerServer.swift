@@ -12,20 +12,20 @@ final class WorkerServer {
     private let loop = UVLoop()
     private let log: Log
     private let connection: RPCConnection
-    private let dataPath: String?
+    private let dataSource: DataSourceOptions
     private let debounceMilliseconds: UInt64
     private var controller: (any ScreenController)?
-    private var source: SnapshotSource?
+    private var closeSource: (() -> Void)?
     private var exitCode: Int32 = 0
     private var isShutDown = false
 
-    init(hostPid: Int32?, dataPath: String?, logLevel: String, debounceMilliseconds: UInt64) throws {
+    init(hostPid: Int32?, dataSource: DataSourceOptions, logLevel: String, debounceMilliseconds: UInt64) throws {
         if let hostPid {
             // Die with the host; if it is already gone, the signal will never come, so leave now.
             _ = cuv_set_parent_death_signal(SIGTERM)
             if getppid() != hostPid { exit(0) }
         }
-        self.dataPath = dataPath
+        self.dataSource = dataSource
         self.debounceMilliseconds = debounceMilliseconds
         log = Log(loop: loop, level: LogLevel(name: logLevel) ?? .warning, label: "worker")
         connection = RPCConnection(
@@ -43,7 +43,13 @@ final class WorkerServer {
                 self.connection.close()
             }
         }
-        connection.onClose = { [unowned self] _ in self.log.debug("host connection closed") }
+        connection.onClose = { [unowned self] _ in
+            self.log.debug("host connection closed")
+            // Let the loop end: a live source's HTTP client keeps idle connections (and handles) open.
+            self.controller?.close()
+            self.closeSource?()
+            self.closeSource = nil
+        }
         do {
             try connection.start()
         } catch {
@@ -51,8 +57,6 @@ final class WorkerServer {
             return 1
         }
         loop.run()
-        controller?.close()
-        source?.close()
         log.close()
         loop.close()
         return exitCode
@@ -106,9 +110,8 @@ final class WorkerServer {
 
     private func open(_ params: WorkerOpenRequest, _ responder: RPCResponder) throws {
         guard controller == nil else { throw RPCError.invalidRequest("this worker already serves a screen") }
-        let store = try dataPath.map { try SnapshotStore(path: $0) } ?? SnapshotStore.bundled()
-        let source = try SnapshotSource(store: store, loop: loop)
-        self.source = source
+        let (source, close) = try dataSource.open(on: loop)
+        closeSource = close
         let controller = try GitHubScreens.makeController(
             kind: params.kind, params: params.params ?? .object([:]), source: source, loop: loop,
             debounceMilliseconds: debounceMilliseconds)

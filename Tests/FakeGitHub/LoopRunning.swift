@@ -3,7 +3,7 @@ import UVKit
 /// Runs the loop until `done` holds, with a deadline so a lost callback fails the test
 /// instead of hanging it. Returns whether `done` held.
 @discardableResult
-func run(_ loop: UVLoop, seconds: Double = 10, until done: () -> Bool) -> Bool {
+public func run(_ loop: UVLoop, seconds: Double = 10, until done: () -> Bool) -> Bool {
     guard !done() else { return true }
     let timer = try? UVTimer(loop: loop)
     var expired = false
@@ -15,7 +15,7 @@ func run(_ loop: UVLoop, seconds: Double = 10, until done: () -> Bool) -> Bool {
 
 /// Runs the loop for `milliseconds` of loop time, so that anything due in that time happens:
 /// used only to show that something does NOT happen (a cancelled completion).
-func runFor(_ loop: UVLoop, milliseconds: UInt64) {
+public func runFor(_ loop: UVLoop, milliseconds: UInt64) {
     let timer = try? UVTimer(loop: loop)
     var expired = false
     timer?.start(after: milliseconds) { expired = true }
@@ -24,7 +24,7 @@ func runFor(_ loop: UVLoop, milliseconds: UInt64) {
 }
 
 /// Waits for one callback-style result on the loop.
-func waitFor<T>(_ loop: UVLoop, seconds: Double = 10, _ start: (@escaping (T) -> Void) -> Void) -> T? {
+public func waitFor<T>(_ loop: UVLoop, seconds: Double = 10, _ start: (@escaping (T) -> Void) -> Void) -> T? {
     var result: T?
     start { result = $0 }
     run(loop, seconds: seconds) { result != nil }

@@ -5,14 +5,14 @@ import UVKit
 
 /// The fake GitHub server (Tests/Fixtures/fake-github) as a child process on the test's loop.
 /// It listens on 127.0.0.1 only; it stops when its stdin closes, so it never outlives the test.
-final class FakeGitHubServer {
-    struct StartFailure: Error, CustomStringConvertible {
-        var description: String
+public final class FakeGitHubServer {
+    public struct StartFailure: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    let loop: UVLoop
-    let port: Int
-    let prefix: String
+    public let loop: UVLoop
+    public let port: Int
+    public let prefix: String
     private let process: UVProcess
     private let stdin: UVPipe
     private let stdout: UVPipe
@@ -20,11 +20,11 @@ final class FakeGitHubServer {
     private let control: HTTPClient
 
     /// `http://127.0.0.1:PORT` plus the API prefix, for `GitHubAPIClient(baseURL:)`.
-    var baseURL: String { "http://127.0.0.1:\(port)\(prefix)" }
+    public var baseURL: String { "http://127.0.0.1:\(port)\(prefix)" }
     private var controlURL: String { "http://127.0.0.1:\(port)" }
-    var isRunning: Bool { process.exitStatus == nil }
+    public var isRunning: Bool { process.exitStatus == nil }
 
-    init(loop: UVLoop, prefix: String = "") throws {
+    public init(loop: UVLoop, prefix: String = "") throws {
         let corpus = try GitHubCorpus.requireDirectory()
         let stdin = try UVPipe(loop: loop)
         let stdout = try UVPipe(loop: loop)
@@ -66,7 +66,7 @@ final class FakeGitHubServer {
     }
 
     /// Replaces the server's rules.
-    func script(_ rules: [FakeRule]) throws {
+    public func script(_ rules: [FakeRule]) throws {
         let body = try JSONEncoder().encode(rules)
         let request = HTTPRequest(method: "POST", url: "\(controlURL)/__script", headers: ["Content-Type": "application/json"], body: [UInt8](body))
         let result = waitFor(loop) { control.send(request, completion: $0) }
@@ -76,7 +76,7 @@ final class FakeGitHubServer {
     }
 
     /// The server's request log, oldest first.
-    func requests() throws -> [LoggedRequest] {
+    public func requests() throws -> [LoggedRequest] {
         let result = waitFor(loop) { control.send(HTTPRequest(url: "\(controlURL)/__requests"), completion: $0) }
         guard case .success(let response)? = result, response.status == 200 else {
             throw StartFailure(description: "reading the fake server's log failed: \(String(describing: result))")
@@ -85,7 +85,7 @@ final class FakeGitHubServer {
     }
 
     /// Runs the loop until the log satisfies `condition` (the server records asynchronously).
-    func waitForLog(seconds: Double = 10, until condition: ([LoggedRequest]) -> Bool) throws -> [LoggedRequest] {
+    public func waitForLog(seconds: Double = 10, until condition: ([LoggedRequest]) -> Bool) throws -> [LoggedRequest] {
         var log = try requests()
         let deadline = loop.now + UInt64(seconds * 1000)
         while !condition(log) && loop.now < deadline {
@@ -97,12 +97,12 @@ final class FakeGitHubServer {
 
     /// The log once no request is pending: the server records an outcome only after it wrote
     /// (or failed to write) the answer, which can be after the client already has it.
-    func settledRequests() throws -> [LoggedRequest] {
+    public func settledRequests() throws -> [LoggedRequest] {
         try waitForLog { log in log.allSatisfy { $0.outcome != "pending" } }
     }
 
     /// Closes the server's stdin and waits for it to exit: its port then refuses connections.
-    func stop() {
+    public func stop() {
         guard process.exitStatus == nil else { return }
         control.close()
         stdin.close()
@@ -112,7 +112,7 @@ final class FakeGitHubServer {
         }
     }
 
-    func close() {
+    public func close() {
         stop()
         control.close()
         [stdin, stdout, stderr].forEach { $0.close() }
