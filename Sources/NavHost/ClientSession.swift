@@ -52,7 +52,8 @@ final class ClientSession {
             done()
         }
         on(PushRequest.self) { params, responder, done in
-            navigator.push(kind: params.kind, params: params.params, reason: .push) {
+            // A push the client cancelled while its worker was opening is not made.
+            navigator.push(kind: params.kind, params: params.params, reason: .push, unless: { responder.isAnswered }) {
                 responder.reply(encoded: $0)
                 done()
             }
@@ -151,7 +152,7 @@ final class ClientSession {
                     serverInfo: ServerInfo(name: "navhost", version: ClientSession.version),
                     capabilities: Capabilities(
                         screenKinds: ScreenKind.allCases, methods: methods,
-                        notifications: [DidChangeNotification.method, DidUpdateNotification.method, DidExitNotification.method],
+                        notifications: [DidChangeNotification.method, DidUpdateNotification.method, DidExitNotification.method, DidIdleNotification.method],
                         maxMessageBytes: host.configuration.maxMessageBytes),
                     stack: pushed.stack))
             case .failure(let error):

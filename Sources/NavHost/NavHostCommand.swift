@@ -16,7 +16,7 @@ struct NavHostCommand: ParsableCommand {
 
 /// Options shared by `serve` and `demo`.
 struct HostOptions: ParsableArguments {
-    @Option(help: "The root screen's kind: users, repositories or repository.")
+    @Option(help: ArgumentHelp("The root screen's kind: \(ScreenKind.allCases.map(\.rawValue).joined(separator: ", "))."))
     var root: String = ScreenKind.users.rawValue
 
     @Option(help: "The root screen's params as a JSON object, e.g. '{\"login\":\"mojombo\"}' for --root repositories.")

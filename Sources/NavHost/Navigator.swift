@@ -26,7 +26,11 @@ final class Navigator {
     private var operations: [(@escaping () -> Void) -> Void] = []
     private var isRunningOperation = false
     /// The screen whose selection holds the queue: its worker's push or pop runs at once.
-    var selectingScreen: String?
+    var selectingScreen: String? {
+        didSet { selectionCancelled = false }
+    }
+    /// The client cancelled that selection.
+    var selectionCancelled = false
     /// Tells the client the stack changed.
     var onStackChange: (([Screen], StackChangeReason) -> Void)?
 
@@ -69,7 +73,10 @@ final class Navigator {
 
     /// Spawns and opens a screen, then puts it on top. When `above` names a screen, the screens
     /// above it are popped first (a selection in a lower screen replaces what was above it).
-    func push(kind: ScreenKind, params: JSONValue?, above: String? = nil, reason: StackChangeReason, reply: @escaping (Result<PushRequest.Response, RPCError>) -> Void) {
+    func push(
+        kind: ScreenKind, params: JSONValue?, above: String? = nil, reason: StackChangeReason, unless abandoned: @escaping () -> Bool = { false },
+        reply: @escaping (Result<PushRequest.Response, RPCError>) -> Void
+    ) {
         if let above, let index = entries.firstIndex(where: { $0.screen.id == above }), index < entries.count - 1 {
             let removed = Array(entries[(index + 1)...])
             entries.removeSubrange((index + 1)...)
@@ -78,6 +85,9 @@ final class Navigator {
         }
         spawner.open(kind: kind, params: params) { [self] result in
             switch result {
+            case .success(let entry) where abandoned():
+                spawner.stop([entry])
+                reply(.failure(.requestCancelled()))
             case .success(let entry):
                 entries.append(entry)
                 onStackChange?(stack, reason)
@@ -107,8 +117,15 @@ final class Navigator {
 
     /// Pops `screenId` and everything above it.
     func pop(screenId: String, reply: (Result<PopRequest.Response, RPCError>) -> Void) {
-        guard let index = entries.firstIndex(where: { $0.screen.id == screenId }), index > 0 else {
-            return reply(.failure(RPCError(code: RPCErrorCode.invalidNavigation, message: "cannot pop the root screen", data: nil)))
+        guard let index = entries.firstIndex(where: { $0.screen.id == screenId }) else {
+            return reply(.failure(RPCError(
+                code: RPCErrorCode.screenNotFound, message: "screen \(screenId) is no longer on the stack",
+                data: ["stack": .array(stack.map { .string($0.id) })])))
+        }
+        guard index > 0 else {
+            return reply(.failure(RPCError(
+                code: RPCErrorCode.invalidNavigation, message: "cannot pop the root screen",
+                data: ["stack": .array(stack.map { .string($0.id) })])))
         }
         let removed = Array(entries[index...])
         entries.removeSubrange(index...)

@@ -48,6 +48,11 @@ final class ScreenRouter {
             navigator.selectingScreen = nil
             done()
         }
+        let forwardCancel = responder.onCancel
+        responder.onCancel = {
+            navigator.selectionCancelled = true
+            forwardCancel?()
+        }
     }
 
     /// Sends `method` to the screen's worker and answers the client with the worker's result,
@@ -92,8 +97,12 @@ final class ScreenRouter {
         case HostPushRequest.method:
             do throws(RPCError) {
                 let push = try decodeParams(HostPushRequest.self, from: request.params)
-                whileHoldingTheQueue(for: worker) { [host] done in
-                    host.navigator.push(kind: push.kind, params: push.params, above: worker.screenId, reason: .push) {
+                whileHoldingTheQueue(for: worker, responder) { [host] done in
+                    let navigator = host.navigator
+                    navigator.push(
+                        kind: push.kind, params: push.params, above: worker.screenId, reason: .push,
+                        unless: { navigator.selectingScreen == worker.screenId && navigator.selectionCancelled }
+                    ) {
                         responder.reply(encoded: $0)
                         done()
                     }
@@ -102,7 +111,7 @@ final class ScreenRouter {
                 responder.fail(error)
             }
         case HostPopRequest.method:
-            whileHoldingTheQueue(for: worker) { [host] done in
+            whileHoldingTheQueue(for: worker, responder) { [host] done in
                 host.navigator.pop(screenId: worker.screenId) { responder.reply(encoded: $0) }
                 done()
             }
@@ -113,8 +122,10 @@ final class ScreenRouter {
 
     /// A worker's stack change runs at once inside the selection that holds the queue for it,
     /// and in turn otherwise.
-    private func whileHoldingTheQueue(for worker: WorkerProcess, _ body: @escaping (@escaping () -> Void) -> Void) {
+    private func whileHoldingTheQueue(for worker: WorkerProcess, _ responder: RPCResponder, _ body: @escaping (@escaping () -> Void) -> Void) {
         if host.navigator.selectingScreen == worker.screenId {
+            // The client cancelled the selection: what it would have pushed or popped is not done.
+            guard !host.navigator.selectionCancelled else { return responder.fail(.requestCancelled()) }
             body {}
         } else {
             host.navigator.enqueue(body)

@@ -69,7 +69,6 @@ public final class ListController<S: ListScreen>: ScreenController {
         pending = (generation, completion)
         if let debounce, revision > 0 {
             debounce.start(after: debounceMilliseconds) { [weak self] in self?.start(generation) }
-            notify(changes: nil, reset: false)
         } else {
             start(generation)
         }
@@ -97,8 +96,9 @@ public final class ListController<S: ListScreen>: ScreenController {
         // One count per section plus one for this loop, so a generation whose sections all
         // load at once (or that has none) commits exactly once, here.
         generation.outstanding = generation.sections.count + 1
+        // No "loading" update here: the client's screen/query is pending until the load lands,
+        // which already says so; updates are for what the client did not ask for.
         for section in generation.sections { loadFirst(section, of: generation) }
-        if pending?.generation === generation, generation.outstanding > 1 { notify(changes: nil, reset: false) }
         finishOne(of: generation)
     }
 
@@ -160,7 +160,6 @@ public final class ListController<S: ListScreen>: ScreenController {
         pending = nil
         for section in generation.sections { section.inFlight = [] }
         if let failure = generation.failure {
-            notify(changes: nil, reset: false)
             return waiting.completion(.failure(failure))
         }
         let previous = shown
@@ -169,8 +168,8 @@ public final class ListController<S: ListScreen>: ScreenController {
             let changes = RowDiff.changes(from: allRows(of: previous), to: allRows(of: generation))
             if !changes.isEmpty || previous.sections.map(\.info) != generation.sections.map(\.info) {
                 revision += 1
+                notify(changes: changes, reset: false)
             }
-            notify(changes: changes, reset: false)
         } else {
             revision += 1
             notify(changes: nil, reset: true)

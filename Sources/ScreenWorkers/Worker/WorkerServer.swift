@@ -117,7 +117,12 @@ final class WorkerServer {
             debounceMilliseconds: debounceMilliseconds)
         self.controller = controller
         controller.onUpdate = { [unowned self] update in self.send(update) }
-        controller.load(query: params.params?["query"]?.stringValue ?? "") { [unowned self] result in
+        // Any screen may open already filtered by `params.query`.
+        let query = params.params?["query"] ?? .null
+        guard query.isNull || query.stringValue != nil else {
+            throw RPCError.invalidParams("params.query must be a string, found \(query.typeName)")
+        }
+        controller.load(query: query.stringValue ?? "") { [unowned self] result in
             switch result {
             case .success:
                 log.debug("opened \(params.kind.rawValue) screen \(params.screen)")

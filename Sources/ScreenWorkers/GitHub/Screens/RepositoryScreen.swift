@@ -69,8 +69,8 @@ public final class RepositoryScreen: ListScreen {
                 id: "about:owner", kind: RowKind.account(owner), label: "Owner", value: owner.login,
                 accessory: .disclosure, action: GitHubNavigation.repositories(of: owner.login)),
             RepositoryDetail(
-                id: "about:owner_followers", kind: RowKind.property, label: "Owner's followers",
-                value: owner.followers.map { CountFormat.grouped($0) } ?? "—", accessory: .disclosure,
+                id: "about:owner_followers", kind: RowKind.account(owner), label: "Owner's followers",
+                value: "\(owner.login)'s followers", accessory: .disclosure,
                 action: GitHubNavigation.followers(of: owner.login)),
         ]
     }

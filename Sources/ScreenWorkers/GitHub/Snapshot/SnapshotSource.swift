@@ -1,3 +1,4 @@
+import GRDB
 import ListController
 import Synchronization
 import UVKit
@@ -31,7 +32,7 @@ public final class SnapshotSource: GitHubSource {
             running.interrupt(job) { store.interrupt() }
         }, completion: { result in
             completion(result.mapError { error in
-                error is ScreenError ? error : ScreenError.dataUnavailable("the snapshot could not be read: \(error)")
+                error is ScreenError ? error : ScreenError.dataUnavailable("the snapshot could not be read: \(Self.reason(error))")
             })
         })
     }
@@ -109,5 +110,13 @@ private final class RunningRead: Sendable {
     /// Runs `stop` (under the lock, so the read cannot end and the next begin meanwhile) if `job` runs.
     func interrupt(_ job: Int, _ stop: () -> Void) {
         current.withLock { if $0 == job { stop() } }
+    }
+}
+
+extension SnapshotSource {
+    /// SQLite's own words for a failure, without the SQL statement GRDB's description carries.
+    static func reason(_ error: any Error) -> String {
+        guard let database = error as? DatabaseError else { return "\(error)" }
+        return database.message ?? "SQLite error \(database.resultCode.rawValue)"
     }
 }
