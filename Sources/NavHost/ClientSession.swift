@@ -144,6 +144,18 @@ final class ClientSession {
 
     private func initialize(_ params: InitializeRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
         if let pid = params.processId { host.watchClientProcess(Int32(truncatingIfNeeded: pid)) }
+        if let source = params.source {
+            guard ["snapshot", "github"].contains(source.kind) else {
+                responder.fail(.invalidParams("invalid params: field 'source.kind' must be snapshot or github, not '\(source.kind)'"))
+                state = .uninitialized
+                return done()
+            }
+            var configuration = host.configuration
+            configuration.liveSource = source.kind == "github"
+                ? LiveSourceSettings(apiURL: source.apiURL ?? configuration.liveSource?.apiURL ?? "https://api.github.com", cachePath: configuration.liveSource?.cachePath)
+                : nil
+            host.spawner.use(configuration)
+        }
         host.navigator.push(kind: host.configuration.rootKind, params: host.configuration.rootParams, reason: .initialize) { [unowned self] result in
             switch result {
             case .success(let pushed):

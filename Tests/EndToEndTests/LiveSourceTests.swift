@@ -130,3 +130,23 @@ import UVKit
         #expect(try host.shutdown().exitCode == 0)
     }
 }
+
+@Suite struct InitializeSourceTests {
+    @Test func initializeCanChooseTheLiveSourceForTheSession() throws {
+        let loop = UVLoop()
+        let server = try FakeGitHubServer(loop: loop)
+        defer { server.close() }
+        try server.script([FakeRule(path: "/search/users", times: 1, recording: "02_search-users-pygithub-berlin-p1.json")])
+        let host = try HostUnderTest([], environment: ["PATH=/usr/bin:/bin", "HOME=/tmp", "XDG_CACHE_HOME=/tmp/navshell-e2e-xdg-\(getpid())"])
+        let initialized = try host.client.send(InitializeRequest(source: .init(kind: "github", apiURL: server.baseURL)))
+        #expect(try host.rows(initialized.stack[0].id).rows.count == 30, "the root lists the recorded search page")
+        #expect(try server.settledRequests().contains { $0.path.hasPrefix("/search/users") })
+        #expect(try host.shutdown().exitCode == 0)
+        let refused = try HostUnderTest()
+        let error = refused.expectError(InitializeRequest.method, ["source": ["kind": "ftp"]])
+        #expect(error?.code == RPCErrorCode.invalidParams)
+        #expect(error?.message.contains("source.kind") == true)
+        refused.client.notify(ExitNotification.method)
+        _ = try refused.client.waitForExit()
+    }
+}

@@ -45,8 +45,12 @@ struct GenerateSnapshot: ParsableCommand {
     @Option(help: "The generator's seed.")
     var seed: UInt64 = SnapshotGenerator().seed
 
+    @Option(help: "At most this many repositories per generated user (keeps a million-user snapshot small).")
+    var maxRepositoriesPerUser: Int?
+
     func run() throws {
-        try SnapshotGenerator(seed: seed, userCount: users).write(to: out)
-        print("wrote \(out): \(users) users (seed \(seed))")
+        let started = ContinuousClock.now
+        try SnapshotGenerator(seed: seed, userCount: users, maxRepositoriesPerUser: maxRepositoriesPerUser).write(to: out)
+        print("wrote \(out): \(users) users (seed \(seed)) in \(started.duration(to: .now))")
     }
 }
