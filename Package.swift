@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "navhost", targets: ["NavHost"]),
         .executable(name: "screen-worker", targets: ["ScreenWorker"]),
         .library(name: "NavClient", targets: ["NavClient"]),
+        .executable(name: "navshell-list-bench", targets: ["ListBenchmark"]),
         .library(name: "HTTPClient", targets: ["HTTPClient"]),
         .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
     ],
@@ -82,6 +83,13 @@ let package = Package(
         .testTarget(name: "TransportTests", dependencies: ["UVKit", "Transport", "NavProtocol"], path: "Tests/TransportTests", swiftSettings: strict),
         .testTarget(name: "ListControllerTests", dependencies: ["ListController", "NavProtocol", "UVKit"], path: "Tests/ListControllerTests", swiftSettings: strict),
         .testTarget(name: "GitHubScreensTests", dependencies: ["GitHubScreens", "ListController", "NavProtocol"], path: "Tests/GitHubScreensTests", swiftSettings: strict),
+        // List windows and search at scale, through the real navhost (scripts/bench-list).
+        .executableTarget(
+            name: "ListBenchmark",
+            dependencies: ["NavClient", "NavProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/ListBenchmark",
+            swiftSettings: strict
+        ),
         // The fake GitHub server (Tests/Fixtures/fake-github) driven from Swift tests.
         .target(name: "FakeGitHub", dependencies: ["HTTPClient", "UVKit", "NavProtocol"], path: "Tests/FakeGitHub", swiftSettings: strict),
         .testTarget(
