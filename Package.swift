@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "navhost", targets: ["NavHost"]),
         .executable(name: "screen-worker", targets: ["ScreenWorker"]),
         .library(name: "NavClient", targets: ["NavClient"]),
+        .executable(name: "navshell-bench", targets: ["Benchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -56,6 +57,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/ScreenWorkers/Worker",
+            swiftSettings: strict
+        ),
+        // Measures navhost against the C and Node.js baselines in ../shared/baseline; run it with scripts/bench.
+        .executableTarget(
+            name: "Benchmark",
+            dependencies: [
+                "UVKit", "NavProtocol", "NavClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/Benchmark",
             swiftSettings: strict
         ),
         .testTarget(name: "ProtocolTests", dependencies: ["NavProtocol"], path: "Tests/ProtocolTests", swiftSettings: strict),

@@ -1,0 +1,65 @@
+/// Requests per second with many in flight: K requests are written without waiting for
+/// replies (while the replies are read, so no pipe fills up), and the clock stops when the
+/// K-th reply arrives. The same subjects as the round trips, same request shapes.
+struct ThroughputBench {
+    struct Row: Codable {
+        var key: Subject.Key
+        var name: String
+        var requests: Int
+        var seconds: Double?
+        var requestsPerSecond: Double?
+        var unavailable: String?
+    }
+
+    let paths: BenchPaths
+    let requests: Int
+    let timeout: Double
+
+    func run(_ subjects: [Subject], progress: (String) -> Void) -> [Row] {
+        subjects.map { subject in
+            var row = Row(key: subject.key, name: subject.name, requests: requests, unavailable: subject.unavailable)
+            guard row.unavailable == nil else { return row }
+            progress("pipelined x\(requests): \(subject.name)")
+            do throws(BenchError) {
+                let seconds = try measure(subject)
+                row.seconds = seconds
+                row.requestsPerSecond = Double(requests) / seconds
+            } catch {
+                row.unavailable = error.description
+            }
+            return row
+        }
+    }
+
+    private func measure(_ subject: Subject) throws(BenchError) -> Double {
+        let peer = try subject.start(stderrLog: paths.stderrLog, timeout: timeout)
+        defer { peer.finish() }
+        let warmup = max(1, requests / 10)
+        try send(subject, peer, count: warmup, firstID: 1)
+        let start = nowMicroseconds()
+        let last = try send(subject, peer, count: requests, firstID: 1 + warmup)
+        let seconds = (nowMicroseconds() - start) / 1e6
+        // Outside the clock: the last reply must be an answer, not an error.
+        _ = try RPCPeer.result(of: last[...], method: subject.method)
+        return seconds
+    }
+
+    /// Sends `count` requests at once and returns the last reply line.
+    @discardableResult
+    private func send(_ subject: Subject, _ peer: RPCPeer, count: Int, firstID: Int) throws(BenchError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count * 96)
+        for id in firstID..<(firstID + count) {
+            bytes += RPCPeer.requestLine(id: id, method: subject.method, params: subject.params)
+        }
+        var lastReply: [UInt8] = []
+        var seen = 0
+        try peer.process.pipeline(bytes, replies: count, isReply: { line in
+            guard ReplyLine.isReply(line) else { return false }
+            seen += 1
+            if seen == count { lastReply = Array(line) }
+            return true
+        }, deadline: Deadline(seconds: timeout + Double(count) * 0.001))
+        return lastReply
+    }
+}
