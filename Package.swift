@@ -63,7 +63,7 @@ let package = Package(
         .executableTarget(
             name: "Benchmark",
             dependencies: [
-                "UVKit", "NavProtocol", "NavClient",
+                "NavProtocol", "NavClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Benchmark",

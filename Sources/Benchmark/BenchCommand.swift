@@ -21,12 +21,12 @@ struct BenchCommand: ParsableCommand {
     var screenWorker: String?
 
     @Option(help: "Timed round trips per run and subject.")
-    var roundTrips = 5000
+    var roundTrips = 10000
 
     @Option(help: "Round trips of the warm-up run before each measured run.")
-    var warmup = 500
+    var warmup = 1000
 
-    @Option(help: "Round-trip runs per subject, interleaved across subjects; figures are medians over runs.")
+    @Option(help: "Round-trip and throughput runs per subject, interleaved across subjects; figures are medians over runs.")
     var runs = 3
 
     @Option(help: "Timed cold pushes (and bare worker startups).")
@@ -66,7 +66,7 @@ struct BenchCommand: ParsableCommand {
         let roundTrips = RoundTripBench(paths: paths, roundTrips: self.roundTrips, warmup: warmup, runs: runs, timeout: timeout)
             .run(subjects, progress: progress)
         let push = PushBench(paths: paths, pushes: pushes, timeout: timeout).run(progress: progress)
-        let throughput = ThroughputBench(paths: paths, requests: pipelined, timeout: timeout).run(subjects, progress: progress)
+        let throughput = ThroughputBench(paths: paths, requests: pipelined, runs: runs, timeout: timeout).run(subjects, progress: progress)
         let memory = MemoryBench(paths: paths, depths: depths, timeout: timeout).run(progress: progress)
         var results = BenchResults(
             machine: machine,

@@ -22,9 +22,9 @@ enum ReportPrinter {
         sections.append(push(results.push))
         var throughput = TextTable("pipelined", "requests", "seconds", "requests/s")
         for row in results.throughput {
-            throughput.add(row.name, "\(row.requests)", fixed(row.seconds, 3), fixed(row.requestsPerSecond, 0))
+            throughput.add(row.name, "\(row.requests)", fixed(row.medianSeconds, 3), fixed(row.requestsPerSecond, 0))
         }
-        sections.append("Throughput, \(settings.pipelined) requests in flight\n" + throughput.render()
+        sections.append("Throughput, \(settings.pipelined) requests in flight (median of \(settings.runs) runs)\n" + throughput.render()
             + unavailable(results.throughput.map { ($0.name, $0.unavailable) }))
         sections.append(memory(results.memory))
         var targets = TextTable("issue 6 target", "measured", "status")

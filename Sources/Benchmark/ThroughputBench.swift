@@ -1,34 +1,43 @@
 /// Requests per second with many in flight: K requests are written without waiting for
 /// replies (while the replies are read, so no pipe fills up), and the clock stops when the
-/// K-th reply arrives. The same subjects as the round trips, same request shapes.
+/// K-th reply arrives. The same subjects as the round trips, same request shapes; runs are
+/// interleaved across subjects and the median run is reported.
 struct ThroughputBench {
     struct Row: Codable {
         var key: Subject.Key
         var name: String
         var requests: Int
-        var seconds: Double?
+        /// Seconds per run, in run order.
+        var runs: [Double] = []
+        var medianSeconds: Double?
         var requestsPerSecond: Double?
         var unavailable: String?
     }
 
     let paths: BenchPaths
     let requests: Int
+    let runs: Int
     let timeout: Double
 
     func run(_ subjects: [Subject], progress: (String) -> Void) -> [Row] {
-        subjects.map { subject in
-            var row = Row(key: subject.key, name: subject.name, requests: requests, unavailable: subject.unavailable)
-            guard row.unavailable == nil else { return row }
-            progress("pipelined x\(requests): \(subject.name)")
-            do throws(BenchError) {
-                let seconds = try measure(subject)
-                row.seconds = seconds
-                row.requestsPerSecond = Double(requests) / seconds
-            } catch {
-                row.unavailable = error.description
+        var rows = subjects.map { Row(key: $0.key, name: $0.name, requests: requests, unavailable: $0.unavailable) }
+        for number in 1...max(1, runs) {
+            for index in rows.indices where rows[index].unavailable == nil {
+                progress("pipelined x\(requests), run \(number)/\(runs): \(subjects[index].name)")
+                do throws(BenchError) {
+                    rows[index].runs.append(try measure(subjects[index]))
+                } catch {
+                    rows[index].unavailable = error.description
+                }
             }
-            return row
         }
+        for index in rows.indices where rows[index].unavailable == nil && !rows[index].runs.isEmpty {
+            let sorted = rows[index].runs.sorted()
+            let median = sorted[sorted.count / 2]
+            rows[index].medianSeconds = median
+            rows[index].requestsPerSecond = Double(requests) / median
+        }
+        return rows
     }
 
     private func measure(_ subject: Subject) throws(BenchError) -> Double {
