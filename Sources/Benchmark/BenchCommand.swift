@@ -35,6 +35,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Requests in flight for the throughput run.")
     var pipelined = 10000
 
+    @Option(help: "Sequential requests whose CPU time is measured per subject.")
+    var cpuRequests = 3000
+
     @Option(help: "Stack depths to measure memory at, comma-separated (the root screen counts).")
     var stackDepths = "20,200"
 
@@ -48,7 +51,7 @@ struct BenchCommand: ParsableCommand {
     var stderrLog: String?
 
     func validate() throws {
-        guard roundTrips > 0, warmup >= 0, runs > 0, pushes > 0, pipelined > 0, timeout > 0 else {
+        guard roundTrips > 0, warmup >= 0, runs > 0, pushes > 0, pipelined > 0, cpuRequests > 0, timeout > 0 else {
             throw ValidationError("counts and the timeout must be positive")
         }
         guard !depths.isEmpty, depths.allSatisfy({ $0 >= 1 }) else { throw ValidationError("--stack-depths must be numbers of at least 1, like 20,200") }
@@ -67,14 +70,17 @@ struct BenchCommand: ParsableCommand {
             .run(subjects, progress: progress)
         let push = PushBench(paths: paths, pushes: pushes, timeout: timeout).run(progress: progress)
         let throughput = ThroughputBench(paths: paths, requests: pipelined, runs: runs, timeout: timeout).run(subjects, progress: progress)
+        let cpu = CPUCostBench(paths: paths, requests: cpuRequests, warmup: min(warmup, cpuRequests), timeout: timeout)
+            .run(subjects, progress: progress)
         let memory = MemoryBench(paths: paths, depths: depths, timeout: timeout).run(progress: progress)
         var results = BenchResults(
             machine: machine,
             settings: .init(
-                roundTrips: self.roundTrips, warmup: warmup, runs: runs, pushes: pushes, pipelined: pipelined, stackDepths: depths,
+                roundTrips: self.roundTrips, warmup: warmup, runs: runs, pushes: pushes, pipelined: pipelined, cpuRequests: cpuRequests,
+                stackDepths: depths,
                 navhost: paths.navhost, baselineBin: paths.baselineBin, baselineSource: paths.baselineSource),
-            roundTrips: roundTrips, ratios: BenchResults.ratios(roundTrips), push: push, throughput: throughput, memory: memory,
-            targets: [])
+            roundTrips: roundTrips, ratios: BenchResults.ratios(roundTrips), push: push, throughput: throughput, cpu: cpu,
+            memory: memory, targets: [], notes: BenchResults.notes(roundTrips))
         results.targets = TargetCheck.evaluate(results)
         print(ReportPrinter.render(results))
         do throws(BenchError) {

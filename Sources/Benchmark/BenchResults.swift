@@ -9,6 +9,7 @@ struct BenchResults: Codable {
         var runs: Int
         var pushes: Int
         var pipelined: Int
+        var cpuRequests: Int
         var stackDepths: [Int]
         var navhost: String
         var baselineBin: String?
@@ -31,8 +32,11 @@ struct BenchResults: Codable {
     var ratios: [Ratio]
     var push: PushBench.Results
     var throughput: [ThroughputBench.Row]
+    var cpu: [CPUCostBench.Row]
     var memory: MemoryBench.Results
     var targets: [TargetCheck]
+    /// Warnings about how far this run's figures can be trusted.
+    var notes: [String]
 
     static func ratios(_ rows: [RoundTripBench.Row]) -> [Ratio] {
         let pairs: [(String, Subject.Key, Subject.Key)] = [
@@ -47,6 +51,14 @@ struct BenchResults: Codable {
             guard let a = rows.first(where: { $0.key == top })?.median, let b = rows.first(where: { $0.key == bottom })?.median else { return nil }
             return Ratio(name: name, numerator: top, denominator: bottom, mean: a.mean / b.mean, p50: a.p50 / b.p50, p99: a.p99 / b.p99)
         }
+    }
+
+    /// The one-hop echo is the machine's floor: when it is far above the baseline README's
+    /// 3-8 us, the scheduler (other load on the shared cores) is in every figure.
+    static func notes(_ rows: [RoundTripBench.Row]) -> [String] {
+        guard let echo = rows.first(where: { $0.key == .echo })?.median, echo.p50 > 10 else { return [] }
+        return ["the one-hop echo took \(fixed(echo.p50)) us (p50) against ~3-8 us on an unloaded machine: "
+            + "wake-up latency from other load dominates the round trips; compare CPU per request instead"]
     }
 
     func ratio(_ numerator: Subject.Key, _ denominator: Subject.Key) -> Ratio? {

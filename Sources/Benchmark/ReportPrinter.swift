@@ -26,6 +26,7 @@ enum ReportPrinter {
         }
         sections.append("Throughput, \(settings.pipelined) requests in flight (median of \(settings.runs) runs)\n" + throughput.render()
             + unavailable(results.throughput.map { ($0.name, $0.unavailable) }))
+        sections.append(cpu(results))
         sections.append(memory(results.memory))
         var targets = TextTable("issue 6 target", "measured", "status")
         targets.textColumns = [0, 1, 2]
@@ -33,7 +34,22 @@ enum ReportPrinter {
             targets.add(check.target, check.measured, check.status.rawValue)
         }
         sections.append(targets.render())
+        sections += results.notes.map { "NOTE: \($0)" }
         return sections.joined(separator: "\n\n")
+    }
+
+    /// CPU per request: sequential (one in flight) and pipelined, front process and workers.
+    private static func cpu(_ results: BenchResults) -> String {
+        var table = TextTable("CPU per request (us)", "front", "workers", "total", "pipelined front", "workers", "total")
+        for row in results.cpu {
+            let pipelined = results.throughput.first { $0.key == row.key }?.cpu
+            table.add(
+                row.name, fixed(row.cpu?.front), fixed(row.cpu?.children), fixed(row.cpu?.total),
+                fixed(pipelined?.front), fixed(pipelined?.children), fixed(pipelined?.total))
+        }
+        let note = "CPU time per request from /proc/*/task/*/schedstat (front = the process the client talks to; "
+            + "sequential: \(results.settings.cpuRequests) requests one at a time)"
+        return note + "\n" + table.render() + unavailable(results.cpu.map { ($0.name, $0.unavailable) })
     }
 
     /// "name: why" lines under a table for the rows that could not be measured.

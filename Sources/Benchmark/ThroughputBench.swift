@@ -11,6 +11,8 @@ struct ThroughputBench {
         var runs: [Double] = []
         var medianSeconds: Double?
         var requestsPerSecond: Double?
+        /// CPU per request in the median run.
+        var cpu: CPUPerRequest?
         var unavailable: String?
     }
 
@@ -21,36 +23,41 @@ struct ThroughputBench {
 
     func run(_ subjects: [Subject], progress: (String) -> Void) -> [Row] {
         var rows = subjects.map { Row(key: $0.key, name: $0.name, requests: requests, unavailable: $0.unavailable) }
+        var measured: [[(seconds: Double, cpu: CPUPerRequest)]] = rows.map { _ in [] }
         for number in 1...max(1, runs) {
             for index in rows.indices where rows[index].unavailable == nil {
                 progress("pipelined x\(requests), run \(number)/\(runs): \(subjects[index].name)")
                 do throws(BenchError) {
-                    rows[index].runs.append(try measure(subjects[index]))
+                    let run = try measure(subjects[index])
+                    measured[index].append(run)
+                    rows[index].runs.append(run.seconds)
                 } catch {
                     rows[index].unavailable = error.description
                 }
             }
         }
-        for index in rows.indices where rows[index].unavailable == nil && !rows[index].runs.isEmpty {
-            let sorted = rows[index].runs.sorted()
-            let median = sorted[sorted.count / 2]
-            rows[index].medianSeconds = median
-            rows[index].requestsPerSecond = Double(requests) / median
+        for index in rows.indices where rows[index].unavailable == nil && !measured[index].isEmpty {
+            let median = measured[index].sorted { $0.seconds < $1.seconds }[measured[index].count / 2]
+            rows[index].medianSeconds = median.seconds
+            rows[index].requestsPerSecond = Double(requests) / median.seconds
+            rows[index].cpu = median.cpu
         }
         return rows
     }
 
-    private func measure(_ subject: Subject) throws(BenchError) -> Double {
+    private func measure(_ subject: Subject) throws(BenchError) -> (seconds: Double, cpu: CPUPerRequest) {
         let peer = try subject.start(stderrLog: paths.stderrLog, timeout: timeout)
         defer { peer.finish() }
         let warmup = max(1, requests / 10)
         try send(subject, peer, count: warmup, firstID: 1)
+        let cpuStart = ProcessCPU(pid: peer.pid)
         let start = nowMicroseconds()
         let last = try send(subject, peer, count: requests, firstID: 1 + warmup)
         let seconds = (nowMicroseconds() - start) / 1e6
+        let cpuEnd = ProcessCPU(pid: peer.pid)
         // Outside the clock: the last reply must be an answer, not an error.
         _ = try RPCPeer.result(of: last[...], method: subject.method)
-        return seconds
+        return (seconds, ProcessCPU.perRequest(from: cpuStart, to: cpuEnd, requests: requests))
     }
 
     /// Sends `count` requests at once and returns the last reply line.
