@@ -57,14 +57,12 @@ struct BenchCommand: ParsableCommand {
         guard !depths.isEmpty, depths.allSatisfy({ $0 >= 1 }) else { throw ValidationError("--stack-depths must be numbers of at least 1, like 20,200") }
     }
 
-    var depths: [Int] { stackDepths.split(separator: ",").compactMap { Int($0.trimmingCharacters()) } }
+    var depths: [Int] { stackDepths.split(separator: ",").compactMap { Int($0.filter { $0 != " " }) } }
 
     func run() throws {
         let paths = try resolvePaths()
         let machine = MachineInfo.current()
-        let progress: (String) -> Void = { message in
-            printError(message)
-        }
+        let progress: (String) -> Void = printError
         let subjects = Subject.all(paths)
         let roundTrips = RoundTripBench(paths: paths, roundTrips: self.roundTrips, warmup: warmup, runs: runs, timeout: timeout)
             .run(subjects, progress: progress)
@@ -77,8 +75,7 @@ struct BenchCommand: ParsableCommand {
             machine: machine,
             settings: .init(
                 roundTrips: self.roundTrips, warmup: warmup, runs: runs, pushes: pushes, pipelined: pipelined, cpuRequests: cpuRequests,
-                stackDepths: depths,
-                navhost: paths.navhost, baselineBin: paths.baselineBin, baselineSource: paths.baselineSource),
+                stackDepths: depths, navhost: paths.navhost, baselineBin: paths.baselineBin, baselineSource: paths.baselineSource),
             roundTrips: roundTrips, ratios: BenchResults.ratios(roundTrips), push: push, throughput: throughput, cpu: cpu,
             memory: memory, targets: [], notes: BenchResults.notes(roundTrips))
         results.targets = TargetCheck.evaluate(results)
@@ -105,16 +102,11 @@ struct BenchCommand: ParsableCommand {
         let log = stderrLog ?? directory + "/stderr.log"
         BenchResults.makeDirectories(directory)
         // A fresh log per run, so what it holds belongs to this run.
-        fclose(fopen(log, "w"))
+        guard let file = fopen(log, "w") else { throw ValidationError("cannot write \(log)") }
+        fclose(file)
         return BenchPaths(
             navhost: navhost, screenWorker: worker, baselineBin: baselineBin, baselineSource: baselineSource,
             node: BenchPaths.onPath("node"), stderrLog: log)
-    }
-}
-
-extension Substring {
-    func trimmingCharacters() -> Substring {
-        drop { $0 == " " }.reversed().drop { $0 == " " }.reversed().reduce(into: Substring()) { $0.append($1) }
     }
 }
 

@@ -1,7 +1,7 @@
 /// One process tree the client talks to, and the request it repeats: the same request shape is
 /// used by ping_client (round trips) and by the pipelined throughput run.
 struct Subject {
-    enum Key: String, CaseIterable, Codable {
+    enum Key: String, Codable {
         case echo, cRelayEcho, nodeRelayEcho, worker, cRelayWorker, nodeRelayWorker, navhost
     }
 
