@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "screen-worker", targets: ["ScreenWorker"]),
         .library(name: "NavClient", targets: ["NavClient"]),
         .executable(name: "navshell-list-bench", targets: ["ListBenchmark"]),
+        .executable(name: "navshell-bench", targets: ["Benchmark"]),
         .library(name: "HTTPClient", targets: ["HTTPClient"]),
         .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
     ],
@@ -77,6 +78,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/ScreenWorkers/Worker",
+            swiftSettings: strict
+        ),
+        // Measures navhost against the C and Node.js baselines in ../shared/baseline; run it with scripts/bench.
+        .executableTarget(
+            name: "Benchmark",
+            dependencies: [
+                "NavProtocol", "NavClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/Benchmark",
             swiftSettings: strict
         ),
         .testTarget(name: "ProtocolTests", dependencies: ["NavProtocol"], path: "Tests/ProtocolTests", swiftSettings: strict),
