@@ -27,12 +27,12 @@ final class ScreenRouter {
         var forwarded: [String: JSONValue] = ["offset": .int(offset), "limit": .int(limit)]
         if let section = params.section { forwarded["section"] = .string(section) }
         if let revision = params.revision { forwarded["revision"] = .int(revision) }
-        forward(WorkerMethod.rows, clientMethod: RowsRequest.method, screen: params.screen, params: .object(forwarded), responder) { result in result }
+        forward(WorkerMethod.rows, clientMethod: RowsRequest.method, screen: params.screen, params: .object(forwarded), responder)
     }
 
     func query(_ params: QueryRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
         defer { done() }
-        forward(WorkerMethod.query, clientMethod: QueryRequest.method, screen: params.screen, params: ["text": .string(params.text)], responder) { result in result }
+        forward(WorkerMethod.query, clientMethod: QueryRequest.method, screen: params.screen, params: ["text": .string(params.text)], responder)
     }
 
     /// A selection holds the queue until the worker answers, since it may push or pop.
@@ -59,7 +59,7 @@ final class ScreenRouter {
     /// tagged with the screen id and passed through `adjust`.
     private func forward(
         _ method: String, clientMethod: String, screen: String?, params: JSONValue, _ responder: RPCResponder,
-        adjust: @escaping (JSONValue) -> JSONValue, finished: @escaping () -> Void = {}
+        adjust: ((JSONValue) -> JSONValue)? = nil, finished: @escaping () -> Void = {}
     ) {
         guard let entry = host.navigator.entry(id: screen) else {
             let ids = host.navigator.stack.map(\.id).joined(separator: ", ")
@@ -74,20 +74,34 @@ final class ScreenRouter {
             return finished()
         }
         let timeout = host.configuration.requestTimeoutMilliseconds
-        let id = worker.request(method, params: params, timeoutMilliseconds: timeout) { result in
-            switch result {
-            case .success(let value):
-                var tagged = adjust(value).objectValue ?? [:]
-                tagged["screen"] = .string(entry.screen.id)
-                responder.succeed(.object(tagged))
-            case .failure(var error):
-                if error.code == RPCErrorCode.requestTimedOut {
-                    error = worker.failure("screen \(entry.screen.id) (\(entry.screen.kind.rawValue)) did not answer \(clientMethod) within \(timeout) ms")
-                    error.code = RPCErrorCode.requestTimedOut
+        let fail: (RPCError) -> Void = { error in
+            guard error.code == RPCErrorCode.requestTimedOut else { return responder.fail(error) }
+            var timedOut = worker.failure("screen \(entry.screen.id) (\(entry.screen.kind.rawValue)) did not answer \(clientMethod) within \(timeout) ms")
+            timedOut.code = RPCErrorCode.requestTimedOut
+            responder.fail(timedOut)
+        }
+        let id: RequestID
+        if let adjust {
+            id = worker.connection.sendRequest(method: method, params: params, timeoutMilliseconds: timeout) { result in
+                switch result {
+                case .success(let value):
+                    var tagged = adjust(value).objectValue ?? [:]
+                    tagged["screen"] = .string(entry.screen.id)
+                    responder.succeed(.object(tagged))
+                case .failure(let error):
+                    fail(error)
                 }
-                responder.fail(error)
+                finished()
             }
-            finished()
+        } else {
+            // The worker's answer already names its screen: it goes to the client as it came.
+            id = worker.connection.forwardRequest(method: method, params: params, timeoutMilliseconds: timeout) { result in
+                switch result {
+                case .success(let raw): responder.succeed(raw: raw)
+                case .failure(let error): fail(error)
+                }
+                finished()
+            }
         }
         responder.onCancel = { worker.connection.cancelRequest(id) }
     }

@@ -15,6 +15,8 @@ final class WorkerServer {
     private let dataSource: DataSourceOptions
     private let debounceMilliseconds: UInt64
     private var controller: (any ScreenController)?
+    /// The host's id for the screen served: answers carry it, so the host passes them on untouched.
+    private var screenId: String?
     private var closeSource: (() -> Void)?
     private var exitCode: Int32 = 0
     private var isShutDown = false
@@ -76,7 +78,7 @@ final class WorkerServer {
                 ) { [unowned self] result in
                     switch result {
                     case .success(let rows):
-                        responder.succeed(encoding: RowsRequest.Response(screen: nil, revision: controller.revision, sections: controller.sections, rows: rows))
+                        responder.succeed(encoding: RowsRequest.Response(screen: screenId, revision: controller.revision, sections: controller.sections, rows: rows))
                     case .failure(let error):
                         responder.fail(rpcError(for: error))
                     }
@@ -116,6 +118,7 @@ final class WorkerServer {
             kind: params.kind, params: params.params ?? .object([:]), source: source, loop: loop,
             debounceMilliseconds: debounceMilliseconds)
         self.controller = controller
+        screenId = params.screen
         controller.onUpdate = { [unowned self] update in self.send(update) }
         // Any screen may open already filtered by `params.query`.
         let query = params.params?["query"] ?? .null
@@ -148,7 +151,7 @@ final class WorkerServer {
     }
 
     private func state(of controller: any ScreenController) -> ScreenState {
-        ScreenState(title: controller.title, revision: controller.revision, sections: controller.sections, loading: controller.isLoading ? true : nil)
+        ScreenState(screen: screenId, title: controller.title, revision: controller.revision, sections: controller.sections, loading: controller.isLoading ? true : nil)
     }
 
     /// Carries out a selection; pushes and pops are asked of the host, which owns the stack.
