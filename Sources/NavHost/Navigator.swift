@@ -24,6 +24,8 @@ final class Navigator {
     private(set) var stackGeneration = 0
     private let spawner: WorkerSpawner
     private var operations: [(@escaping () -> Void) -> Void] = []
+    /// The first operation not started yet.
+    private var next = 0
     private var isRunningOperation = false
     /// The screen whose selection holds the queue: its worker's push or pop runs at once.
     var selectingScreen: String? {
@@ -41,7 +43,7 @@ final class Navigator {
     var stack: [Screen] { entries.map(\.screen) }
 
     /// Operations waiting their turn, not counting the one running.
-    var queuedOperationCount: Int { operations.count }
+    var queuedOperationCount: Int { operations.count - next }
 
     var isRunningAnOperation: Bool { isRunningOperation }
 
@@ -58,16 +60,27 @@ final class Navigator {
         runNext()
     }
 
+    /// Runs queued operations in a loop while they finish at once (reads do), and returns when
+    /// one is still under way; its completion resumes the loop. No recursion, no O(n) shifts.
     private func runNext() {
-        guard !isRunningOperation, !operations.isEmpty else { return }
-        isRunningOperation = true
-        let operation = operations.removeFirst()
-        var finished = false
-        operation { [weak self] in
-            guard !finished else { return }
-            finished = true
-            self?.isRunningOperation = false
-            self?.runNext()
+        guard !isRunningOperation else { return }
+        while next < operations.count && !isRunningOperation {
+            let operation = operations[next]
+            next += 1
+            if next > 256 && next * 2 > operations.count {
+                operations.removeFirst(next)
+                next = 0
+            }
+            isRunningOperation = true
+            var finished = false
+            var returned = false
+            operation { [weak self] in
+                guard !finished, let self else { return }
+                finished = true
+                self.isRunningOperation = false
+                if returned { self.runNext() }
+            }
+            returned = true
         }
     }
 

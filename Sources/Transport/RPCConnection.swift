@@ -67,6 +67,9 @@ public final class RPCConnection {
     /// Requests this side sent that the peer has not answered yet.
     public var outstandingRequests: [(id: RequestID, method: String)] { outgoing.map { ($0.key, $0.value.method) } }
 
+    /// How many requests the peer sent that this side has not answered yet.
+    public var unansweredIncomingCount: Int { incoming.count }
+
     /// Requests the peer sent that this side has not answered yet.
     public var unansweredIncomingRequests: [(id: RequestID, method: String)] { incoming.values.map { ($0.id, $0.method) } }
 
