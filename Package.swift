@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "NavClient", dependencies: ["UVKit", "NavProtocol", "Transport"], path: "Sources/NavClient", swiftSettings: strict),
         // The generic list controller every screen is built on.
         .target(name: "ListController", dependencies: ["NavProtocol", "UVKit"], path: "Sources/ScreenWorkers/ListController", swiftSettings: strict),
-        // GitHub models, the SQLite snapshot and its generator, and the three GitHub screens.
+        // GitHub models, the SQLite snapshot and its generator, and the GitHub screens.
         .target(
             name: "GitHubScreens",
             dependencies: ["ListController", "NavProtocol", "UVKit", .product(name: "GRDB", package: "GRDB.swift")],

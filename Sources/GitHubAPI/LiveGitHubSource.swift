@@ -60,6 +60,6 @@ public final class LiveGitHubSource: GitHubSource {
     /// A 404 means the params name nothing (the push fails); anything else is shown as the
     /// section's error state with GitHub's actionable message (rate limit reset time, bad token…).
     static func screenError(_ error: GitHubAPIError) -> any Error {
-        error.kind == .notFound ? ScreenError.notFound(error.message) : ScreenError.dataUnavailable(error.message)
+        error.kind == .notFound ? ScreenError.notFound(error.message) : ScreenError.sourceFailed(message: error.message, data: error.data)
     }
 }

@@ -28,11 +28,10 @@ final class Navigator {
     private var next = 0
     private var isRunningOperation = false
     /// The screen whose selection holds the queue: its worker's push or pop runs at once.
-    var selectingScreen: String? {
-        didSet { selectionCancelled = false }
-    }
-    /// The client cancelled that selection.
-    var selectionCancelled = false
+    var selectingScreen: String?
+    /// Screens whose last selection the client cancelled: a push or pop their worker asks for
+    /// afterwards (it may still be on its way) is refused until the screen's next selection.
+    var cancelledSelections: Set<String> = []
     /// Tells the client the stack changed.
     var onStackChange: (([Screen], StackChangeReason) -> Void)?
 

@@ -38,7 +38,9 @@ final class ScreenRouter {
     /// A selection holds the queue until the worker answers, since it may push or pop.
     func select(_ params: SelectRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
         let navigator = host.navigator
-        navigator.selectingScreen = navigator.entry(id: params.screen)?.screen.id
+        let selecting = navigator.entry(id: params.screen)?.screen.id
+        navigator.selectingScreen = selecting
+        if let selecting { navigator.cancelledSelections.remove(selecting) }
         forward(WorkerMethod.select, clientMethod: SelectRequest.method, screen: params.screen, params: ["rowId": .string(params.rowId)], responder) {
             result in
             var fields = result.objectValue ?? [:]
@@ -50,7 +52,7 @@ final class ScreenRouter {
         }
         let forwardCancel = responder.onCancel
         responder.onCancel = {
-            navigator.selectionCancelled = true
+            if let selecting { navigator.cancelledSelections.insert(selecting) }
             forwardCancel?()
         }
     }
@@ -115,7 +117,7 @@ final class ScreenRouter {
                     let navigator = host.navigator
                     navigator.push(
                         kind: push.kind, params: push.params, above: worker.screenId, reason: .push,
-                        unless: { navigator.selectingScreen == worker.screenId && navigator.selectionCancelled }
+                        unless: { navigator.cancelledSelections.contains(worker.screenId) }
                     ) {
                         responder.reply(encoded: $0)
                         done()
@@ -137,9 +139,9 @@ final class ScreenRouter {
     /// A worker's stack change runs at once inside the selection that holds the queue for it,
     /// and in turn otherwise.
     private func whileHoldingTheQueue(for worker: WorkerProcess, _ responder: RPCResponder, _ body: @escaping (@escaping () -> Void) -> Void) {
+        // The client cancelled the selection: what it would have pushed or popped is not done.
+        guard !host.navigator.cancelledSelections.contains(worker.screenId) else { return responder.fail(.requestCancelled()) }
         if host.navigator.selectingScreen == worker.screenId {
-            // The client cancelled the selection: what it would have pushed or popped is not done.
-            guard !host.navigator.selectionCancelled else { return responder.fail(.requestCancelled()) }
             body {}
         } else {
             host.navigator.enqueue(body)

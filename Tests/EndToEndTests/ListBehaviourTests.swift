@@ -1,3 +1,4 @@
+import Glibc
 import NavClient
 import NavProtocol
 import Testing
@@ -64,5 +65,25 @@ import Testing
         let bad = host.expectError(PushRequest.method, ["kind": "followers", "params": ["login": "mojombo", "query": 3]])
         #expect(bad?.message == "params.query must be a string, found a number")
         #expect(try host.shutdown().exitCode == 0)
+    }
+}
+
+@Suite struct CancelledNavigationTests {
+    @Test func aCancelledSelectionPushesNothingEvenIfItsWorkerAsksLate() throws {
+        let host = try HostUnderTest()
+        try host.initialize()
+        let worker = try #require(host.workers().first)
+        kill(worker, SIGSTOP)
+        host.client.send(["jsonrpc": "2.0", "id": 50, "method": "screen/select", "params": ["rowId": "user:mojombo"]])
+        host.client.notify("$/cancelRequest", ["id": 50])
+        let reply = try host.client.nextReply()
+        #expect(reply["error"]?["code"] == .int(RPCErrorCode.requestCancelled))
+        kill(worker, SIGCONT)
+        // Whatever the worker asks for after the cancellation is refused; the stack stays.
+        _ = try host.client.waitIdle(timeout: 10)
+        #expect(try host.stack().count == 1)
+        #expect(!host.client.drainNotifications().contains { $0.method == DidChangeNotification.method && $0.params?["reason"] == "push" })
+        #expect(try host.shutdown().exitCode == 0)
+        host.expectNoWorkerLeft()
     }
 }

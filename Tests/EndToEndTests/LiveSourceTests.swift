@@ -77,10 +77,14 @@ import UVKit
         let missing = host.expectError(PushRequest.method, ["kind": "repositories", "params": ["login": "ThisUserShouldReallyNotExist"]])
         #expect(missing?.code == RPCErrorCode.invalidParams)
         #expect(missing?.message.contains("ThisUserShouldReallyNotExist") == true)
-        let state = try host.client.send(QueryRequest(text: "tom"))
-        let section = try #require(state.sections.first)
+        // The search fails: the client gets an error with what to act on, and the screen shows it.
+        let failure = host.expectError(QueryRequest.method, ["text": "tom"])
+        #expect(failure?.code == RPCErrorCode.dataUnavailable)
+        #expect(failure?.data?["kind"] == "rateLimited")
+        #expect(failure?.data?["retryAfter"] == 60, "the recorded secondary limit's Retry-After")
+        let section = try #require(try host.rows().sections.first)
         #expect(section.state == .failed)
-        #expect(section.error?.lowercased().contains("rate limit") == true || section.error?.contains("60") == true, "\(section.error ?? "")")
+        #expect(section.error == failure?.message)
         #expect(try host.shutdown().exitCode == 0)
         host.expectNoWorkerLeft()
     }

@@ -147,10 +147,10 @@ public final class ListController<S: ListScreen>: ScreenController {
         case let screenError as ScreenError:
             switch screenError {
             case .notFound, .invalidParams: generation.failure = screenError
-            default: section.error = screenError.description
+            default: section.failure = screenError
             }
         default:
-            section.error = "\(error)"
+            section.failure = .dataUnavailable("\(error)")
         }
     }
 
@@ -161,6 +161,12 @@ public final class ListController<S: ListScreen>: ScreenController {
         for section in generation.sections { section.inFlight = [] }
         if let failure = generation.failure {
             return waiting.completion(.failure(failure))
+        }
+        // Nothing loaded at all: the request fails with the source's reason; a screen already
+        // on view also shows it as the sections' error state, a screen being opened is not made.
+        let sourceFailure = generation.sections.isEmpty ? nil : generation.sections.allSatisfy { $0.failure != nil } ? generation.sections[0].failure : nil
+        if let sourceFailure, revision == 0 {
+            return waiting.completion(.failure(sourceFailure))
         }
         let previous = shown
         shown = generation
@@ -174,7 +180,7 @@ public final class ListController<S: ListScreen>: ScreenController {
             revision += 1
             notify(changes: nil, reset: true)
         }
-        waiting.completion(.success(()))
+        waiting.completion(sourceFailure.map { .failure($0) } ?? .success(()))
     }
 
     func notify(changes: RowChanges?, reset: Bool) {

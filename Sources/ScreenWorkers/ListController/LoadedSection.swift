@@ -12,7 +12,9 @@ final class LoadedSection<Item> {
     var total = 0
     var windows = WindowCache<Item>()
     var isLoading = false
-    var error: String?
+    var error: String? { failure?.description }
+    /// Why the section could not load.
+    var failure: ScreenError?
     /// Why the rows shown are saved data rather than fresh (the source was unreachable).
     var staleReason: String?
     var inFlight: [Cancellable] = []

@@ -186,6 +186,8 @@ final class WorkerServer {
             return RPCError(code: RPCErrorCode.invalidParams, message: message, data: ["reason": "notFound"])
         case .dataUnavailable(let message):
             return RPCError(code: RPCErrorCode.dataUnavailable, message: message, data: nil)
+        case .sourceFailed(let message, let data):
+            return RPCError(code: RPCErrorCode.dataUnavailable, message: message, data: data)
         case .revisionGone(let requested, let current):
             return RPCError(code: RPCErrorCode.revisionGone, message: error.description, data: ["requested": .int(requested), "current": .int(current)])
         case .superseded:

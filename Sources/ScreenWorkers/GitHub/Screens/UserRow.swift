@@ -9,7 +9,7 @@ enum UserRow {
         let followers = user.followers.map { CountFormat.counted($0, "follower", "followers") }
         return Row(
             id: "user:\(user.login)", kind: RowKind.account(user), title: user.login, subtitle: user.name.nonBlank,
-            detail: [whereabouts, followers].compactMap { $0 }.joined(separator: " · "), accessory: .disclosure)
+            detail: Optional([whereabouts, followers].compactMap { $0 }.joined(separator: " · ")).nonBlank, accessory: .disclosure)
     }
 
     static func selection(for user: GitHubUser) -> SelectionAction {
