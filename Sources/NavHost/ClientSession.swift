@@ -151,9 +151,9 @@ final class ClientSession {
                 return done()
             }
             var configuration = host.configuration
-            configuration.liveSource = source.kind == "github"
-                ? LiveSourceSettings(apiURL: source.apiURL ?? configuration.liveSource?.apiURL ?? "https://api.github.com", cachePath: configuration.liveSource?.cachePath)
-                : nil
+            var live = configuration.liveSettings
+            live.apiURL = source.apiURL ?? live.apiURL
+            configuration.liveSource = source.kind == "github" ? live : nil
             host.spawner.use(configuration)
         }
         host.navigator.push(kind: host.configuration.rootKind, params: host.configuration.rootParams, reason: .initialize) { [unowned self] result in

@@ -8,6 +8,8 @@ struct HostConfiguration {
     var dataPath: String?
     /// Set when screens read the live GitHub API instead of the snapshot.
     var liveSource: LiveSourceSettings?
+    /// The live source's options as given, for a session whose `initialize` chooses it.
+    var liveSettings = LiveSourceSettings(apiURL: "https://api.github.com")
     /// Milliseconds a screen waits after a query for a newer one before loading (0: at once).
     var queryDebounceMilliseconds: UInt64 = 0
     var logLevel: LogLevel = .warning
@@ -23,4 +25,6 @@ struct HostConfiguration {
 struct LiveSourceSettings {
     var apiURL: String
     var cachePath: String?
+    var perPage = 30
+    var cacheBytes = 32 << 20
 }

@@ -34,6 +34,12 @@ struct HostOptions: ParsableArguments {
     @Option(help: "The live source's response cache file (default: $XDG_CACHE_HOME/navshell/github-responses.sqlite).")
     var cache: String?
 
+    @Option(help: "Items per page the live source asks GitHub for (1-100).")
+    var perPage: Int = 30
+
+    @Option(help: "The live source's response cache bound, in bytes.")
+    var cacheBytes: Int = 32 << 20
+
     @Option(help: "Milliseconds a screen waits after a query for a newer one before loading (0: at once).")
     var queryDebounce: UInt64 = 0
 
@@ -58,6 +64,8 @@ struct HostOptions: ParsableArguments {
                 throw ValidationError("--root-params must be a JSON object, got: \(rootParams)")
             }
         }
+        guard (1...100).contains(perPage) else { throw ValidationError("--per-page must be between 1 and 100") }
+        guard cacheBytes >= 0 else { throw ValidationError("--cache-bytes must not be negative") }
         guard ["snapshot", "github"].contains(source) else { throw ValidationError("--source must be snapshot or github, not '\(source)'") }
         guard LogLevel(name: logLevel) != nil else { throw ValidationError("unknown log level '\(logLevel)'") }
         guard maxMessageBytes >= 1024 else { throw ValidationError("--max-message-bytes must be at least 1024") }
@@ -69,7 +77,8 @@ struct HostOptions: ParsableArguments {
         configuration.rootKind = ScreenKind(rawValue: root) ?? .users
         configuration.rootParams = rootParams.flatMap { try? JSONValue(parsing: $0) }
         configuration.dataPath = data
-        configuration.liveSource = source == "github" ? LiveSourceSettings(apiURL: apiURL, cachePath: cache) : nil
+        configuration.liveSettings = LiveSourceSettings(apiURL: apiURL, cachePath: cache, perPage: perPage, cacheBytes: cacheBytes)
+        configuration.liveSource = source == "github" ? configuration.liveSettings : nil
         configuration.queryDebounceMilliseconds = queryDebounce
         configuration.logLevel = LogLevel(name: logLevel) ?? .warning
         configuration.maxMessageBytes = maxMessageBytes
@@ -86,6 +95,7 @@ struct HostOptions: ParsableArguments {
         if let data { words += ["--data", data] }
         words += ["--source", source, "--api-url", apiURL, "--query-debounce", String(queryDebounce)]
         if let cache { words += ["--cache", cache] }
+        words += ["--per-page", String(perPage), "--cache-bytes", String(cacheBytes)]
         return words
     }
 }

@@ -23,6 +23,7 @@ struct WorkerLauncher {
         if let live = configuration.liveSource {
             arguments += ["--source", "github", "--api-url", live.apiURL]
             if let cache = live.cachePath { arguments += ["--cache", cache] }
+            arguments += ["--per-page", String(live.perPage), "--cache-bytes", String(live.cacheBytes)]
             variables += WorkerLauncher.liveSourceVariables
         }
         extraArguments = arguments

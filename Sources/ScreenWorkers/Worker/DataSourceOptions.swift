@@ -22,6 +22,9 @@ struct DataSourceOptions: ParsableArguments {
     @Option(help: "The response cache's bound, in bytes.")
     var cacheBytes: Int = ResponseCache.defaultMaximumBytes
 
+    @Option(help: "Items per page asked of GitHub (1-100).")
+    var perPage: Int = 30
+
     func validate() throws {
         guard ["snapshot", "github"].contains(source) else { throw ValidationError("--source must be snapshot or github, not '\(source)'") }
     }
@@ -37,7 +40,7 @@ struct DataSourceOptions: ParsableArguments {
         // A cache that cannot be opened costs freshness only: the live source works without one.
         let responseCache = try? ResponseCache(path: cache ?? ResponseCache.defaultPath(environment: environment), maximumBytes: cacheBytes)
         let api = try GitHubAPIClient(
-            http: http, baseURL: apiURL, token: GitHubAPIClient.token(fromEnvironment: environment), cache: responseCache)
+            http: http, baseURL: apiURL, token: GitHubAPIClient.token(fromEnvironment: environment), perPage: perPage, cache: responseCache)
         return (LiveGitHubSource(api: api), http.close)
     }
 
