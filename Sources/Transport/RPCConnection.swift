@@ -23,6 +23,13 @@ public final class RPCConnection {
     /// Taps for a recording: each message body (a message or a batch) as it is received and sent.
     public var onBodyReceived: (([UInt8]) -> Void)?
     public var onBodySent: (([UInt8]) -> Void)?
+    /// Flow control: once more than this many bytes wait to be written, `onWriteBackpressure(true)`;
+    /// `onWriteBackpressure(false)` when the queue has drained. The owner stops whatever feeds the
+    /// writes meanwhile, so memory stays bounded and nothing is dropped.
+    public var writeHighWaterBytes: Int?
+    public var onWriteBackpressure: ((Bool) -> Void)?
+    public private(set) var isWriteBackpressured = false
+    public private(set) var isReadingPaused = false
 
     private let loop: UVLoop
     private let reader: ByteReader
@@ -55,7 +62,28 @@ public final class RPCConnection {
     public func start() throws(UVError) {
         reader.onRead = { [unowned self] bytes in self.receive(bytes) }
         reader.onEnd = { [unowned self] end in self.peerEnded(end) }
+        writer.onDrain = { [unowned self] in self.writesDrained() }
         try reader.startReading()
+    }
+
+    /// Stops reading the peer (its output waits in the pipe, and then in the peer) until `resumeReading`.
+    public func pauseReading() {
+        guard !isReadingPaused, !isClosed else { return }
+        isReadingPaused = true
+        reader.stopReading()
+    }
+
+    public func resumeReading() {
+        guard isReadingPaused else { return }
+        isReadingPaused = false
+        guard !isClosed, !inputEnded else { return }
+        try? reader.startReading()
+    }
+
+    private func writesDrained() {
+        guard isWriteBackpressured else { return }
+        isWriteBackpressured = false
+        onWriteBackpressure?(false)
     }
 
     public var pendingWriteBytes: Int { writer.pendingWriteBytes }
@@ -110,6 +138,10 @@ public final class RPCConnection {
         guard !isClosed else { return }
         onBodySent?(body)
         writer.write((framing ?? .newlineDelimited).frame(body))
+        if let high = writeHighWaterBytes, !isWriteBackpressured, writer.pendingWriteBytes > high {
+            isWriteBackpressured = true
+            onWriteBackpressure?(true)
+        }
     }
 
     // MARK: Receiving
@@ -188,7 +220,10 @@ public final class RPCConnection {
         }
     }
 
+    private var inputEnded = false
+
     private func peerEnded(_ end: ReadEnd) {
+        inputEnded = true
         guard let onInputEnd else { return close(reason: end) }
         reader.close()
         onInputEnd(end)
@@ -239,6 +274,7 @@ public final class RPCConnection {
         onClose = nil
         onRequest = nil
         onNotification = nil
+        onWriteBackpressure = nil
         handler?(reason)
         writer.closeAfterWrites {}
     }
