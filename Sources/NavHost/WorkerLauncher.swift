@@ -11,12 +11,24 @@ struct WorkerLauncher {
     /// Variables a worker may see; anything else in the host's environment (tokens, keys) stays here.
     static let inheritedVariables = ["PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "TZ"]
 
-    init(executableDirectory: String, dataPath: String?, logLevel: String) {
-        executable = executableDirectory + "/screen-worker"
-        var arguments = ["--host-pid", String(getpid()), "--log-level", logLevel]
-        if let dataPath { arguments += ["--data", dataPath] }
+    /// Passed only to workers of a source that needs it (`HostConfiguration.passesGitHubToken`).
+    static let gitHubTokenVariable = "GITHUB_TOKEN"
+
+    /// Resource limits travel as arguments because uv_spawn runs nothing of ours between fork and
+    /// exec, where a setrlimit for the child alone would go; the worker applies them first thing.
+    init(configuration: HostConfiguration) {
+        executable = configuration.workerDirectory + "/screen-worker"
+        var arguments = ["--host-pid", String(getpid()), "--log-level", configuration.logLevel.name]
+        if let dataPath = configuration.dataPath { arguments += ["--data", dataPath] }
+        if configuration.enablesDebugMethods { arguments.append("--enable-debug-methods") }
+        let limits = configuration.workerLimits
+        if let value = limits.openFiles { arguments += ["--limit-open-files", String(value)] }
+        if let value = limits.addressSpaceBytes { arguments += ["--limit-address-space", String(value)] }
+        if let value = limits.cpuSeconds { arguments += ["--limit-cpu-seconds", String(value)] }
         extraArguments = arguments
-        environment = WorkerLauncher.inheritedVariables.compactMap { name in
+        var names = WorkerLauncher.inheritedVariables
+        if configuration.passesGitHubToken { names.append(WorkerLauncher.gitHubTokenVariable) }
+        environment = names.compactMap { name in
             getenv(name).map { "\(name)=\(String(cString: $0))" }
         }
     }
