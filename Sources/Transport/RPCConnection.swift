@@ -41,10 +41,13 @@ public final class RPCConnection {
     private var incoming: [RequestID: RPCResponder] = [:]
     private var deadlineTimer: UVTimer?
     private var armedDeadline: UInt64?
+    private var pausedAt: UInt64?
     public private(set) var isClosed = false
 
     private struct OutgoingRequest {
         var method: String
+        var number: Int
+        var timeout: UInt64?
         var deadline: UInt64?
         var completion: (Result<JSONValue, RPCError>) -> Void
     }
@@ -67,15 +70,24 @@ public final class RPCConnection {
     }
 
     /// Stops reading the peer (its output waits in the pipe, and then in the peer) until `resumeReading`.
+    /// Request timeouts do not run meanwhile: an answer this side is not reading is not late.
     public func pauseReading() {
         guard !isReadingPaused, !isClosed else { return }
         isReadingPaused = true
+        pausedAt = loop.now
         reader.stopReading()
     }
 
     public func resumeReading() {
         guard isReadingPaused else { return }
         isReadingPaused = false
+        if let pausedAt {
+            let paused = loop.now - pausedAt
+            self.pausedAt = nil
+            for id in outgoing.keys { outgoing[id]?.deadline? += paused }
+            armedDeadline = nil
+            if let next = outgoing.values.compactMap(\.deadline).min() { armDeadline(next) }
+        }
         guard !isClosed, !inputEnded else { return }
         try? reader.startReading()
     }
@@ -106,14 +118,15 @@ public final class RPCConnection {
         method: String, params: JSONValue?, timeoutMilliseconds: UInt64?,
         completion: @escaping (Result<JSONValue, RPCError>) -> Void
     ) -> RequestID {
-        let id = RequestID.number(nextRequestNumber)
+        let number = nextRequestNumber
+        let id = RequestID.number(number)
         nextRequestNumber += 1
         guard !isClosed else {
             completion(.failure(RPCError(code: RPCErrorCode.workerFailed, message: "\(name) is closed", data: nil)))
             return id
         }
         let deadline = timeoutMilliseconds.map { loop.now + $0 }
-        outgoing[id] = OutgoingRequest(method: method, deadline: deadline, completion: completion)
+        outgoing[id] = OutgoingRequest(method: method, number: number, timeout: timeoutMilliseconds, deadline: deadline, completion: completion)
         send(.request(RPCRequest(id: id, method: method, params: params)))
         if let deadline { armDeadline(deadline) }
         return id
@@ -216,6 +229,7 @@ public final class RPCConnection {
             onNotification?(notification)
         case .message(.response(let response)):
             guard let id = response.id, let request = outgoing.removeValue(forKey: id) else { return }
+            startClocksAfter(request.number)
             request.completion(response.result)
         }
     }
@@ -238,8 +252,20 @@ public final class RPCConnection {
         deadlineTimer?.start(after: deadline > loop.now ? deadline - loop.now : 0) { [unowned self] in self.expireRequests() }
     }
 
+    /// Pipelined requests wait their turn: a request's timeout runs from the later of its sending
+    /// and the last answer to a request sent before it, so a peer working through a backlog is
+    /// not late, while one request a live peer never answers still is.
+    private func startClocksAfter(_ number: Int) {
+        let now = loop.now
+        for (id, request) in outgoing where request.number > number {
+            guard let timeout = request.timeout, let deadline = request.deadline, deadline < now + timeout else { continue }
+            outgoing[id]?.deadline = now + timeout
+        }
+    }
+
     private func expireRequests() {
         armedDeadline = nil
+        guard !isReadingPaused else { return }
         let now = loop.now
         let expired = outgoing.filter { ($0.value.deadline ?? .max) <= now }
         for (id, request) in expired {
