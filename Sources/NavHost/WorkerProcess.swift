@@ -29,6 +29,7 @@ final class WorkerProcess {
     var onUnexpectedExit: ((ProcessExitStatus) -> Void)?
 
     private static let stderrTailLines = 20
+    private var stderrFlood = FloodGauge(limitPerSecond: 1 << 20)
 
     var pid: Int32 { process.pid }
     var isRunning: Bool { exitStatus == nil }
@@ -62,7 +63,11 @@ final class WorkerProcess {
         // what is outstanding with the exit status and the last stderr lines.
         connection.onInputEnd = { _ in }
         exitHandler = { [unowned self] status in self.didExit(status) }
-        stderrPipe.onRead = { [unowned self] bytes in
+        stderrPipe.onRead = { [unowned self, unowned loop] bytes in
+            // A log is lines now and then; megabytes a second is a worker gone wrong.
+            if self.stderrFlood.add(bytes.count, now: loop.now) {
+                self.reset(reason: "it flooded its stderr (over \(self.stderrFlood.limitPerSecond) bytes within a second)")
+            }
             for line in self.stderrLines.append(bytes) { self.record(line) }
         }
         stderrPipe.onEnd = { [unowned self] _ in

@@ -42,8 +42,21 @@ import Testing
         #expect(crashed.status.contains("malformed message"), "\(crashed.status)")
         #expect(crashed.restarting)
         #expect(host.client.stderrText.contains("[s1 users] sent a malformed message"))
+        try expectStillServingWithinMemory(host, leaks, rssBefore: rssBefore)
+    }
+
+    @Test func aWorkerFloodingItsStderrIsReset() throws {
+        let (host, leaks) = try debugHost()
+        let rssBefore = try #require(ProcessTable.residentBytes(of: host.client.pid))
+        host.client.send(["jsonrpc": "2.0", "id": 903, "method": "debug/misbehave", "params": ["output": "stderrFlood"]])
+        let crashed = try host.client.nextNotification(DidCrashNotification.self, timeout: 30)
+        #expect(crashed.status.contains("flooded its stderr"), "\(crashed.status)")
+        try expectStillServingWithinMemory(host, leaks, rssBefore: rssBefore)
+    }
+
+    private func expectStillServingWithinMemory(_ host: HostUnderTest, _ leaks: LeakCheck, rssBefore: Int) throws {
         #expect(try host.rows().sections.isEmpty == false)
-        // A 100 MiB line is skipped as it streams by, never held.
+        // A 100 MiB line or a flood is skipped as it streams by, never held.
         let rssAfter = try #require(ProcessTable.residentBytes(of: host.client.pid))
         #expect(rssAfter < rssBefore + 32 << 20, "navhost grew from \(rssBefore) to \(rssAfter) bytes")
         try leaks.expectNoLeak()

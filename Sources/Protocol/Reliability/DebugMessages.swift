@@ -31,7 +31,8 @@ public struct DebugDelayRequest: RPCRequestType, Equatable {
 }
 
 /// `debug/misbehave`: the worker writes garbage on its stdout: `invalidJSON` (a line that does
-/// not parse) or `hugeLine` (`bytes` of unbroken output, 100 MiB by default).
+/// not parse) or `hugeLine` (`bytes` of unbroken output, 100 MiB by default); or floods its
+/// stderr: `stderrFlood` (`bytes` of log lines, 8 MiB by default).
 public struct DebugMisbehaveRequest: RPCRequestType, Equatable {
     public static let method = "debug/misbehave"
     public var screen: String?
@@ -39,7 +40,7 @@ public struct DebugMisbehaveRequest: RPCRequestType, Equatable {
     public var bytes: Int?
 
     public enum Output: String, Codable, Sendable {
-        case invalidJSON, hugeLine
+        case invalidJSON, hugeLine, stderrFlood
     }
 
     public init(screen: String? = nil, output: Output, bytes: Int? = nil) {

@@ -26,6 +26,22 @@ final class WorkerFaults {
         }
     }
 
+    /// Writes everything, waiting while the pipe is full (stderr may be non-blocking).
+    private func writeAll(_ bytes: [UInt8], to fileDescriptor: Int32) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fileDescriptor, $0.baseAddress, $0.count) }
+            if written > 0 {
+                offset += written
+            } else if errno == EAGAIN || errno == EINTR {
+                var poller = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&poller, 1, 1000)
+            } else {
+                return
+            }
+        }
+    }
+
     func handle(_ request: RPCRequest, _ responder: RPCResponder, output: ByteWriter) throws(RPCError) {
         switch request.method {
         case DebugCrashRequest.method:
@@ -49,6 +65,10 @@ final class WorkerFaults {
                 let total = params.bytes ?? 100 << 20
                 for _ in 0..<(total / chunk.count) { output.write(chunk) }
                 output.write([UInt8](repeating: UInt8(ascii: "x"), count: total % chunk.count) + [UInt8(ascii: "\n")])
+            case .stderrFlood:
+                let line = String(repeating: "flood ", count: 170) + "\n"
+                let bytes = Array(line.utf8)
+                for _ in 0..<((params.bytes ?? 8 << 20) / bytes.count) { writeAll(bytes, to: 2) }
             }
             responder.succeed(encoding: EmptyResult())
         default:
