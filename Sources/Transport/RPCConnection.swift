@@ -31,20 +31,20 @@ public final class RPCConnection {
     public private(set) var isWriteBackpressured = false
     public private(set) var isReadingPaused = false
 
-    private let loop: UVLoop
+    let loop: UVLoop
     private let reader: ByteReader
     private let writer: ByteWriter
     private var framer: MessageFramer
     private let maxMessageBytes: Int
     private var nextRequestNumber = 1
-    private var outgoing: [RequestID: OutgoingRequest] = [:]
+    var outgoing: [RequestID: OutgoingRequest] = [:]
     private var incoming: [RequestID: RPCResponder] = [:]
-    private var deadlineTimer: UVTimer?
-    private var armedDeadline: UInt64?
+    var deadlineTimer: UVTimer?
+    var armedDeadline: UInt64?
     private var pausedAt: UInt64?
     public private(set) var isClosed = false
 
-    private struct OutgoingRequest {
+    struct OutgoingRequest {
         var method: String
         var number: Int
         var timeout: UInt64?
@@ -241,42 +241,6 @@ public final class RPCConnection {
         guard let onInputEnd else { return close(reason: end) }
         reader.close()
         onInputEnd(end)
-    }
-
-    // MARK: Timeouts
-
-    private func armDeadline(_ deadline: UInt64) {
-        if let armed = armedDeadline, armed <= deadline { return }
-        if deadlineTimer == nil { deadlineTimer = try? UVTimer(loop: loop) }
-        armedDeadline = deadline
-        deadlineTimer?.start(after: deadline > loop.now ? deadline - loop.now : 0) { [unowned self] in self.expireRequests() }
-    }
-
-    /// Pipelined requests wait their turn: a request's timeout runs from the later of its sending
-    /// and the last answer to a request sent before it, so a peer working through a backlog is
-    /// not late, while one request a live peer never answers still is.
-    private func startClocksAfter(_ number: Int) {
-        let now = loop.now
-        for (id, request) in outgoing where request.number > number {
-            guard let timeout = request.timeout, let deadline = request.deadline, deadline < now + timeout else { continue }
-            outgoing[id]?.deadline = now + timeout
-        }
-    }
-
-    private func expireRequests() {
-        armedDeadline = nil
-        guard !isReadingPaused else { return }
-        let now = loop.now
-        let expired = outgoing.filter { ($0.value.deadline ?? .max) <= now }
-        for (id, request) in expired {
-            outgoing[id] = nil
-            sendNotification(method: "$/cancelRequest", params: ["id": id.json])
-            request.completion(.failure(RPCError(
-                code: RPCErrorCode.requestTimedOut,
-                message: "\(name) did not answer \(request.method) in time",
-                data: ["method": .string(request.method)])))
-        }
-        if let next = outgoing.values.compactMap(\.deadline).min() { armDeadline(next) }
     }
 
     // MARK: Closing
