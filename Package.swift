@@ -90,6 +90,9 @@ let package = Package(
             path: "Sources/Benchmark",
             swiftSettings: strict
         ),
+        // libFuzzer target over framing and JSON-RPC parsing (scripts/fuzz); a corpus replayer when built normally.
+        .target(name: "CFuzzerDriver", path: "Sources/Fuzz/CFuzzerDriver"),
+        .executableTarget(name: "ProtocolFuzzer", dependencies: ["NavProtocol", "CFuzzerDriver"], path: "Sources/Fuzz/ProtocolFuzzer", swiftSettings: strict),
         .testTarget(name: "ProtocolTests", dependencies: ["NavProtocol"], path: "Tests/ProtocolTests", swiftSettings: strict),
         .testTarget(name: "TransportTests", dependencies: ["UVKit", "Transport", "NavProtocol"], path: "Tests/TransportTests", swiftSettings: strict),
         .testTarget(name: "ListControllerTests", dependencies: ["ListController", "NavProtocol", "UVKit"], path: "Tests/ListControllerTests", swiftSettings: strict),

@@ -176,6 +176,16 @@ public final class NavClient {
         send(.object(message))
     }
 
+    /// Stops reading navhost's stdout, as a client that is busy elsewhere would: what navhost
+    /// writes waits in the pipe and then in navhost (flow-control tests).
+    public func pauseReading() {
+        stdout.stopReading()
+    }
+
+    public func resumeReading() {
+        try? stdout.startReading()
+    }
+
     // MARK: Process
 
     /// Closes navhost's stdin (EOF).

@@ -23,12 +23,41 @@ public enum ProcessTable {
         return stat.state != "Z" && stat.state != "X"
     }
 
-    private static func status(of pid: Int32) -> (parent: Int32, command: String, state: Character)? {
-        guard let file = fopen("/proc/\(pid)/stat", "r") else { return nil }
+    /// Resident set size in bytes, from /proc/PID/statm (its second field, in pages).
+    public static func residentBytes(of pid: Int32) -> Int? {
+        guard let line = firstLine(of: "/proc/\(pid)/statm") else { return nil }
+        let fields = line.split(separator: " ")
+        guard fields.count >= 2, let pages = Int(fields[1]) else { return nil }
+        return pages * sysconf(Int32(_SC_PAGESIZE))
+    }
+
+    /// How many file descriptors a process has open: the entries of /proc/PID/fd.
+    public static func openFileDescriptors(of pid: Int32) -> Int {
+        guard let directory = opendir("/proc/\(pid)/fd") else { return 0 }
+        defer { closedir(directory) }
+        var count = 0
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in raw.prefix(while: { $0 != 0 }) }
+            if name.first != UInt8(ascii: ".") { count += 1 }
+        }
+        return count
+    }
+
+    /// Every pid whose parent is `pid`, and theirs, recursively.
+    public static func descendants(of pid: Int32) -> [Int32] {
+        children(of: pid).flatMap { [$0.pid] + descendants(of: $0.pid) }
+    }
+
+    private static func firstLine(of path: String) -> String? {
+        guard let file = fopen(path, "r") else { return nil }
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 1024)
         guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
-        let line = String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func status(of pid: Int32) -> (parent: Int32, command: String, state: Character)? {
+        guard let line = firstLine(of: "/proc/\(pid)/stat") else { return nil }
         // Format: pid (comm) state ppid ...; comm may contain spaces and parentheses.
         guard let open = line.firstIndex(of: "("), let close = line.lastIndex(of: ")") else { return nil }
         let command = String(line[line.index(after: open)..<close])

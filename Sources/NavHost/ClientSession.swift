@@ -23,7 +23,9 @@ final class ClientSession {
 
     init(host: Host) {
         self.host = host
-        router = ScreenRouter(host: host)
+        let supervisor = Supervisor(host: host, flow: FlowControl(host: host))
+        router = ScreenRouter(host: host, supervisor: supervisor)
+        supervisor.notify = { [unowned self] notification in self.notify(notification) }
         registerHandlers()
         host.client.onRequest = { [unowned self] request, responder in self.handle(request, responder) }
         host.client.onNotification = { [unowned self] notification in self.handle(notification) }
@@ -48,7 +50,13 @@ final class ClientSession {
             }
         }
         on(StackRequest.self) { _, responder, done in
-            responder.succeed(encoding: StackRequest.Response(stack: navigator.stack))
+            // With tokens, the answer is what nav/setStack takes to restore the stack.
+            let stack = navigator.entries.map { entry in
+                var screen = entry.screen
+                screen.token = entry.token ?? RestorationToken()
+                return screen
+            }
+            responder.succeed(encoding: StackRequest.Response(stack: stack))
             done()
         }
         on(PushRequest.self) { params, responder, done in
@@ -70,6 +78,7 @@ final class ClientSession {
         on(QueryRequest.self) { [unowned self] params, responder, done in self.router.query(params, responder, done) }
         on(SelectRequest.self) { [unowned self] params, responder, done in self.router.select(params, responder, done) }
         AutomationMethods.register(in: self, host: host)
+        ReliabilityMethods.register(in: self, host: host, router: router)
     }
 
     /// Registers a typed handler: params are decoded (bad params answer -32602 naming the field).
@@ -164,7 +173,7 @@ final class ClientSession {
                     serverInfo: ServerInfo(name: "navhost", version: ClientSession.version),
                     capabilities: Capabilities(
                         screenKinds: ScreenKind.allCases, methods: methods,
-                        notifications: [DidChangeNotification.method, DidUpdateNotification.method, DidExitNotification.method, DidIdleNotification.method],
+                        notifications: [DidChangeNotification.method, DidUpdateNotification.method, DidCrashNotification.method, DidIdleNotification.method],
                         maxMessageBytes: host.configuration.maxMessageBytes),
                     stack: pushed.stack))
             case .failure(let error):

@@ -20,6 +20,32 @@ struct HostConfiguration {
     var stopGraceMilliseconds: UInt64 = 2_000
     /// Where screen-worker is: beside navhost unless a test says otherwise.
     var workerDirectory = WorkerLauncher.ownDirectory()
+
+    // Reliability (docs/reliability.md).
+    /// Answer the debug/* fault-injection methods (otherwise -32601), and let workers answer them.
+    var enablesDebugMethods = false
+    /// Restart intensity: at most this many restarts of one screen within the window, then the
+    /// screen shows its failed state until `screen/reload`.
+    var maxRestarts = 3
+    var restartWindowMilliseconds: UInt64 = 30_000
+    /// How often each screen's worker is pinged; one that does not answer within the request
+    /// timeout is killed and restarted. 0 turns pinging off.
+    var pingIntervalMilliseconds: UInt64 = 5_000
+    /// Above this many bytes queued for the client, navhost stops reading from workers.
+    var clientOutputHighWaterBytes = 4 << 20
+    /// Above this many bytes queued for one worker, navhost stops reading the client.
+    var workerInputHighWaterBytes = 1 << 20
+    /// Whether workers see `GITHUB_TOKEN` (only a source that needs it: the live GitHub source).
+    var passesGitHubToken: Bool { liveSource != nil }
+    /// Limits each worker sets on itself at start-up.
+    var workerLimits = WorkerResourceLimits()
+}
+
+/// Resource limits for workers (setrlimit in the worker: see `WorkerLauncher`). nil: inherited.
+struct WorkerResourceLimits: Equatable {
+    var openFiles: UInt64? = 256
+    var addressSpaceBytes: UInt64? = 4 << 30
+    var cpuSeconds: UInt64? = 3_600
 }
 
 struct LiveSourceSettings {

@@ -55,6 +55,8 @@ struct HostOptions: ParsableArguments {
     @Option(help: "Seconds a popped screen has to exit before SIGTERM (and again before SIGKILL).")
     var stopGrace: Double = 2
 
+    @OptionGroup var reliability: ReliabilityOptions
+
     func validate() throws {
         guard ScreenKind(rawValue: root) != nil else {
             throw ValidationError("unknown root kind '\(root)'; known kinds: \(ScreenKind.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -70,6 +72,7 @@ struct HostOptions: ParsableArguments {
         guard LogLevel(name: logLevel) != nil else { throw ValidationError("unknown log level '\(logLevel)'") }
         guard maxMessageBytes >= 1024 else { throw ValidationError("--max-message-bytes must be at least 1024") }
         guard requestTimeout > 0, stopGrace > 0 else { throw ValidationError("timeouts must be positive") }
+        try reliability.validate()
     }
 
     var configuration: HostConfiguration {
@@ -84,6 +87,7 @@ struct HostOptions: ParsableArguments {
         configuration.maxMessageBytes = maxMessageBytes
         configuration.requestTimeoutMilliseconds = UInt64(requestTimeout * 1000)
         configuration.stopGraceMilliseconds = UInt64(stopGrace * 1000)
+        reliability.apply(to: &configuration)
         return configuration
     }
 
@@ -96,7 +100,7 @@ struct HostOptions: ParsableArguments {
         words += ["--source", source, "--api-url", apiURL, "--query-debounce", String(queryDebounce)]
         if let cache { words += ["--cache", cache] }
         words += ["--per-page", String(perPage), "--cache-bytes", String(cacheBytes)]
-        return words
+        return words + reliability.arguments
     }
 }
 

@@ -5,7 +5,15 @@ import UVKit
 /// A screen on the stack and the worker that serves it.
 final class ScreenEntry {
     var screen: Screen
-    let worker: WorkerProcess
+    /// Replaced when the supervisor restarts the screen; a dead one while the screen has failed.
+    var worker: WorkerProcess
+    /// The screen's restoration token, as its worker last reported it.
+    var token: RestorationToken?
+    /// What `worker/open` answered: the screen as its current worker first showed it.
+    var openedState: ScreenState?
+    /// Set past the restart intensity: the screen shows this until `screen/reload`.
+    var failure: RPCError?
+    var restarts = RestartHistory()
     init(screen: Screen, worker: WorkerProcess) {
         self.screen = screen
         self.worker = worker
@@ -57,6 +65,20 @@ final class Navigator {
     func enqueue(_ body: @escaping (@escaping () -> Void) -> Void) {
         operations.append(body)
         runNext()
+    }
+
+    /// Queues an operation ahead of those waiting (a restart: later requests should find the screen back).
+    func enqueueFirst(_ body: @escaping (@escaping () -> Void) -> Void) {
+        operations.insert(body, at: next)
+        runNext()
+    }
+
+    /// Replaces the whole stack with `entries` (already open); the old screens are stopped.
+    func replaceStack(with newEntries: [ScreenEntry]) {
+        let removed = entries
+        entries = newEntries
+        spawner.stop(removed.reversed())
+        onStackChange?(stack, .setStack)
     }
 
     /// Runs queued operations in a loop while they finish at once (reads do), and returns when

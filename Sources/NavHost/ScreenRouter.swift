@@ -6,13 +6,15 @@ import UVKit
 /// default), and the workers' requests and notifications back to the host and the client.
 final class ScreenRouter {
     private unowned let host: Host
+    private let supervisor: Supervisor
     var sendNotification: ((String, JSONValue) -> Void)?
 
-    init(host: Host) {
+    init(host: Host, supervisor: Supervisor) {
         self.host = host
+        self.supervisor = supervisor
         host.spawner.onWorkerRequest = { [unowned self] worker, request, responder in self.workerRequest(worker, request, responder) }
         host.spawner.onWorkerNotification = { [unowned self] worker, notification in self.workerNotification(worker, notification) }
-        host.spawner.onUnexpectedExit = { [unowned self] worker, status in self.workerExited(worker, status) }
+        host.spawner.onUnexpectedExit = { [unowned self] worker, _ in self.supervisor.workerExited(worker) }
     }
 
     /// Reads release the request queue once forwarded; they need not wait for the worker.
@@ -27,6 +29,11 @@ final class ScreenRouter {
         var forwarded: [String: JSONValue] = ["offset": .int(offset), "limit": .int(limit)]
         if let section = params.section { forwarded["section"] = .string(section) }
         if let revision = params.revision { forwarded["revision"] = .int(revision) }
+        if let entry = host.navigator.entry(id: params.screen), let failure = entry.failure {
+            let revision = (entry.openedState?.revision ?? 0) + 1
+            return responder.succeed(encoding: RowsRequest.Response(
+                screen: entry.screen.id, revision: revision, sections: FailedScreen.sections(failure), rows: FailedScreen.rows(failure)))
+        }
         forward(WorkerMethod.rows, clientMethod: RowsRequest.method, screen: params.screen, params: .object(forwarded), responder)
     }
 
@@ -38,6 +45,9 @@ final class ScreenRouter {
     /// A selection holds the queue until the worker answers, since it may push or pop.
     func select(_ params: SelectRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
         let navigator = host.navigator
+        if params.rowId == FailedScreen.reloadRowId, let entry = navigator.entry(id: params.screen), entry.failure != nil {
+            return reload(entry, responder, done)
+        }
         let selecting = navigator.entry(id: params.screen)?.screen.id
         navigator.selectingScreen = selecting
         if let selecting { navigator.cancelledSelections.remove(selecting) }
@@ -57,6 +67,38 @@ final class ScreenRouter {
         }
     }
 
+    /// `screen/reload`: holds the queue until the screen's new worker has opened.
+    func reload(_ params: ReloadRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
+        guard let entry = host.navigator.entry(id: params.screen) else {
+            responder.fail(screenNotFound(params.screen))
+            return done()
+        }
+        reload(entry, responder, done)
+    }
+
+    private func reload(_ entry: ScreenEntry, _ responder: RPCResponder, _ done: @escaping () -> Void) {
+        supervisor.reload(entry) { result in
+            responder.reply(encoded: result)
+            done()
+        }
+    }
+
+    /// The debug/* methods go to the screen's worker under their own names; the params other
+    /// than `screen` travel with them.
+    func debug(_ method: String, screen: String?, params: JSONValue?, _ responder: RPCResponder, _ done: @escaping () -> Void) {
+        defer { done() }
+        var fields = params?.objectValue ?? [:]
+        fields["screen"] = nil
+        forward(method, clientMethod: method, screen: screen, params: .object(fields), responder) { result in result }
+    }
+
+    private func screenNotFound(_ screen: String?) -> RPCError {
+        let ids = host.navigator.stack.map(\.id).joined(separator: ", ")
+        return RPCError(
+            code: RPCErrorCode.screenNotFound, message: "no screen '\(screen ?? "")' on the stack; the stack is [\(ids)]",
+            data: ["screen": screen.map(JSONValue.string) ?? .null])
+    }
+
     /// Sends `method` to the screen's worker and answers the client with the worker's result,
     /// tagged with the screen id and passed through `adjust`.
     private func forward(
@@ -64,10 +106,11 @@ final class ScreenRouter {
         adjust: ((JSONValue) -> JSONValue)? = nil, finished: @escaping () -> Void = {}
     ) {
         guard let entry = host.navigator.entry(id: screen) else {
-            let ids = host.navigator.stack.map(\.id).joined(separator: ", ")
-            responder.fail(RPCError(
-                code: RPCErrorCode.screenNotFound, message: "no screen '\(screen ?? "")' on the stack; the stack is [\(ids)]",
-                data: ["screen": screen.map(JSONValue.string) ?? .null]))
+            responder.fail(screenNotFound(screen))
+            return finished()
+        }
+        if let failure = entry.failure {
+            responder.fail(failure)
             return finished()
         }
         let worker = entry.worker
@@ -76,10 +119,11 @@ final class ScreenRouter {
             return finished()
         }
         let timeout = host.configuration.requestTimeoutMilliseconds
-        let fail: (RPCError) -> Void = { error in
+        let fail: (RPCError) -> Void = { [supervisor] error in
             guard error.code == RPCErrorCode.requestTimedOut else { return responder.fail(error) }
             var timedOut = worker.failure("screen \(entry.screen.id) (\(entry.screen.kind.rawValue)) did not answer \(clientMethod) within \(timeout) ms")
             timedOut.code = RPCErrorCode.requestTimedOut
+            supervisor.didNotAnswer(worker, method)
             responder.fail(timedOut)
         }
         let id: RequestID
@@ -149,20 +193,22 @@ final class ScreenRouter {
     }
 
     private func workerNotification(_ worker: WorkerProcess, _ notification: RPCNotification) {
-        guard notification.method == WorkerDidUpdateNotification.method, var fields = notification.params?.objectValue else {
-            return host.log.warning("\(worker.label) sent an unknown notification \(notification.method)")
+        // Only screens on the stack have a client-visible identity; a screen still opening (or
+        // restarting) reports through its push (or its restart's screen/didUpdate).
+        let entry = host.navigator.entry(id: worker.screenId)
+        switch notification.method {
+        case WorkerDidUpdateNotification.method:
+            guard var fields = notification.params?.objectValue else { break }
+            guard let entry, entry.worker === worker else { return }
+            fields["screen"] = .string(worker.screenId)
+            return sendNotification?(DidUpdateNotification.method, .object(fields)) ?? ()
+        case WorkerDidChangeStateNotification.method:
+            guard let state = try? decodeParams(WorkerDidChangeStateNotification.self, from: notification.params) else { break }
+            if let entry, entry.worker === worker { entry.token = state.token }
+            return
+        default:
+            break
         }
-        // Only screens on the stack have a client-visible identity; a screen still opening reports through its push.
-        guard host.navigator.entry(id: worker.screenId) != nil else { return }
-        fields["screen"] = .string(worker.screenId)
-        sendNotification?(DidUpdateNotification.method, .object(fields))
-    }
-
-    private func workerExited(_ worker: WorkerProcess, _ status: ProcessExitStatus) {
-        guard host.navigator.entry(id: worker.screenId) != nil else { return }
-        let notification = DidExitNotification(screen: worker.screenId, kind: worker.kind, status: status.description, stderrTail: worker.stderrTail)
-        if let params = try? JSONValueEncoder().encode(notification) {
-            sendNotification?(DidExitNotification.method, params)
-        }
+        host.log.warning("[\(worker.label)] sent an unknown or malformed notification \(notification.method)")
     }
 }

@@ -11,23 +11,30 @@ struct WorkerLauncher {
     /// Variables a worker may see; anything else in the host's environment (tokens, keys) stays here.
     static let inheritedVariables = ["PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "TZ"]
 
-    /// Only workers of the live source get the GitHub token; snapshot workers never see it.
+    /// Passed only to workers of the live source: the token, and where its cache lives.
     static let liveSourceVariables = ["GITHUB_TOKEN", "XDG_CACHE_HOME"]
 
-    init(executableDirectory: String, configuration: HostConfiguration) {
-        executable = executableDirectory + "/screen-worker"
+    /// Resource limits travel as arguments because uv_spawn runs nothing of ours between fork and
+    /// exec, where a setrlimit for the child alone would go; the worker applies them first thing.
+    init(configuration: HostConfiguration) {
+        executable = configuration.workerDirectory + "/screen-worker"
         var arguments = ["--host-pid", String(getpid()), "--log-level", configuration.logLevel.name]
         if let dataPath = configuration.dataPath { arguments += ["--data", dataPath] }
         if configuration.queryDebounceMilliseconds > 0 { arguments += ["--debounce-ms", String(configuration.queryDebounceMilliseconds)] }
-        var variables = WorkerLauncher.inheritedVariables
+        if configuration.enablesDebugMethods { arguments.append("--enable-debug-methods") }
+        let limits = configuration.workerLimits
+        if let value = limits.openFiles { arguments += ["--limit-open-files", String(value)] }
+        if let value = limits.addressSpaceBytes { arguments += ["--limit-address-space", String(value)] }
+        if let value = limits.cpuSeconds { arguments += ["--limit-cpu-seconds", String(value)] }
+        var names = WorkerLauncher.inheritedVariables
         if let live = configuration.liveSource {
             arguments += ["--source", "github", "--api-url", live.apiURL]
             if let cache = live.cachePath { arguments += ["--cache", cache] }
             arguments += ["--per-page", String(live.perPage), "--cache-bytes", String(live.cacheBytes)]
-            variables += WorkerLauncher.liveSourceVariables
         }
+        if configuration.passesGitHubToken { names += WorkerLauncher.liveSourceVariables }
         extraArguments = arguments
-        environment = variables.compactMap { name in
+        environment = names.compactMap { name in
             getenv(name).map { "\(name)=\(String(cString: $0))" }
         }
     }

@@ -19,10 +19,17 @@ final class WorkerProcess {
     private var stopTimer: UVTimer?
     private var stopWaiters: [() -> Void] = []
     private var finished = false
-    /// Called when the worker exits without having been asked to stop.
+    /// Why navhost killed the worker to restart it (hung, sent garbage), if it did.
+    private(set) var resetReason: String?
+    /// A `worker/ping` is on its way: the next tick does not send another.
+    var isBeingPinged = false
+    /// `loop.now` at spawn, for the uptime in `host/processes`.
+    let startedAt: UInt64
+    /// Called when the worker exits without having been asked to stop (a reset included).
     var onUnexpectedExit: ((ProcessExitStatus) -> Void)?
 
     private static let stderrTailLines = 20
+    private var stderrFlood = FloodGauge(limitPerSecond: 1 << 20)
 
     var pid: Int32 { process.pid }
     var isRunning: Bool { exitStatus == nil }
@@ -32,6 +39,7 @@ final class WorkerProcess {
         self.screenId = screenId
         self.kind = kind
         self.log = log
+        startedAt = loop.now
         let stdinPipe = try UVPipe(loop: loop)
         let stdoutPipe = try UVPipe(loop: loop)
         stderrPipe = try UVPipe(loop: loop)
@@ -51,8 +59,15 @@ final class WorkerProcess {
             loop: loop, name: "screen \(screenId) (\(kind.rawValue))", reader: stdoutPipe, writer: stdinPipe,
             framing: .newlineDelimited, maxMessageBytes: maxMessageBytes)
         stopTimer = try? UVTimer(loop: loop)
+        // The end of the worker's stdout only stops reading: its exit, which follows, fails
+        // what is outstanding with the exit status and the last stderr lines.
+        connection.onInputEnd = { _ in }
         exitHandler = { [unowned self] status in self.didExit(status) }
-        stderrPipe.onRead = { [unowned self] bytes in
+        stderrPipe.onRead = { [unowned self, unowned loop] bytes in
+            // A log is lines now and then; megabytes a second is a worker gone wrong.
+            if self.stderrFlood.add(bytes.count, now: loop.now) {
+                self.reset(reason: "it flooded its stderr (over \(self.stderrFlood.limitPerSecond) bytes within a second)")
+            }
             for line in self.stderrLines.append(bytes) { self.record(line) }
         }
         stderrPipe.onEnd = { [unowned self] _ in
@@ -71,6 +86,7 @@ final class WorkerProcess {
     }
 
     /// Sends a request to the worker with a timeout.
+    @discardableResult
     func request(
         _ method: String, params: JSONValue?, timeoutMilliseconds: UInt64,
         completion: @escaping (Result<JSONValue, RPCError>) -> Void
@@ -78,10 +94,17 @@ final class WorkerProcess {
         connection.sendRequest(method: method, params: params, timeoutMilliseconds: timeoutMilliseconds, completion: completion)
     }
 
+    /// How the worker ended, and why navhost ended it if it did: "killed by signal 9 (SIGKILL)
+    /// after navhost reset it: …".
+    var endDescription: String {
+        let status = exitStatus?.description ?? "ended"
+        return resetReason.map { "\(status) after navhost reset it: \($0)" } ?? status
+    }
+
     /// What a failed request says about this worker: names the screen, how it ended and its last words.
     func failure(_ message: String) -> RPCError {
         var data: [String: JSONValue] = ["screen": .string(screenId), "kind": .string(kind.rawValue)]
-        if let exitStatus { data["status"] = .string(exitStatus.description) }
+        if exitStatus != nil { data["status"] = .string(endDescription) }
         if !stderrTail.isEmpty { data["stderrTail"] = .array(stderrTail.suffix(5).map(JSONValue.string)) }
         return RPCError(code: RPCErrorCode.workerFailed, message: message, data: .object(data))
     }
@@ -109,6 +132,15 @@ final class WorkerProcess {
         }
     }
 
+    /// Kills a worker that can no longer be trusted (hung, flooding, sending garbage); its exit
+    /// then counts as unexpected, so the supervisor restarts it.
+    func reset(reason: String) {
+        guard isRunning, !isStopping, resetReason == nil else { return }
+        resetReason = reason
+        log.warning("\(label) reset: \(reason); killing pid \(pid)")
+        process.kill(SIGKILL)
+    }
+
     /// Kills at once, for when the host itself must end now.
     func kill() {
         isStopping = true
@@ -123,18 +155,27 @@ final class WorkerProcess {
         if expected {
             log.debug("\(label) \(status)")
         } else {
-            log.warning("\(label) \(status) unexpectedly")
+            log.warning("\(label) \(endDescription)\(resetReason == nil ? " unexpectedly" : "")")
         }
-        connection.close(error: failure("screen \(screenId) (\(kind.rawValue)) \(status) before answering"))
         process.close()
-        // Let the last stderr lines arrive (the pipe ends once the child is gone); never wait on them forever.
+        // Let the last stderr lines arrive (the pipe ends once the child is gone); never wait on
+        // them forever. Then fail what is outstanding with them: they often say why.
         if !stderrPipe.isClosing {
             let deadline = try? UVTimer(loop: process.loop)
             deadline?.start(after: 250) { [stderrPipe] in stderrPipe.close() }
             stderrPipe.onClose { deadline?.close() }
         }
-        if !expected { onUnexpectedExit?(status) }
-        stderrPipe.onClose { [self] in finish() }
+        stderrPipe.onClose { [self] in
+            connection.close(error: failure("screen \(screenId) (\(kind.rawValue)) \(endDescription) before answering\(stderrSummary)"))
+            if !expected { onUnexpectedExit?(status) }
+            finish()
+        }
+    }
+
+    /// The last stderr lines, for error messages: the cause is often there.
+    private var stderrSummary: String {
+        let lines = stderrTail.filter { !$0.allSatisfy(\.isWhitespace) }.suffix(3)
+        return lines.isEmpty ? "" : "; last stderr lines: " + lines.joined(separator: " | ")
     }
 
     private func finish() {

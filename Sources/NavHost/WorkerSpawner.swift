@@ -16,27 +16,33 @@ final class WorkerSpawner {
     var onWorkerRequest: ((WorkerProcess, RPCRequest, RPCResponder) -> Void)?
     var onWorkerNotification: ((WorkerProcess, RPCNotification) -> Void)?
     var onUnexpectedExit: ((WorkerProcess, ProcessExitStatus) -> Void)?
+    /// A worker was spawned (flow control wires its connection here).
+    var onSpawn: ((WorkerProcess) -> Void)?
 
     init(loop: UVLoop, log: Log, configuration: HostConfiguration) {
         self.loop = loop
         self.log = log
         self.configuration = configuration
-        launcher = WorkerLauncher(executableDirectory: configuration.workerDirectory, configuration: configuration)
+        launcher = WorkerLauncher(configuration: configuration)
     }
 
     var liveWorkers: [WorkerProcess] { Array(live.values) }
 
     /// Switches the data source of the workers spawned from now on (set by `initialize`).
     func use(_ configuration: HostConfiguration) {
-        launcher = WorkerLauncher(executableDirectory: configuration.workerDirectory, configuration: configuration)
+        launcher = WorkerLauncher(configuration: configuration)
     }
 
-    func open(kind: ScreenKind, params: JSONValue?, completion: @escaping (Result<ScreenEntry, RPCError>) -> Void) {
+    /// Spawns and opens a worker; a restart passes the screen's id and restoration token.
+    func open(
+        kind: ScreenKind, params: JSONValue?, token: RestorationToken? = nil, screenId reusedId: String? = nil,
+        completion: @escaping (Result<ScreenEntry, RPCError>) -> Void
+    ) {
         guard !isShuttingDown else {
             return completion(.failure(.internalError("navhost is shutting down")))
         }
-        let screenId = "s\(nextScreenNumber)"
-        nextScreenNumber += 1
+        let screenId = reusedId ?? "s\(nextScreenNumber)"
+        if reusedId == nil { nextScreenNumber += 1 }
         let worker: WorkerProcess
         do {
             worker = try WorkerProcess(
@@ -56,7 +62,13 @@ final class WorkerSpawner {
             self.forget(worker)
             self.onUnexpectedExit?(worker, status)
         }
-        let request = WorkerOpenRequest(screen: screenId, kind: kind, params: params)
+        // A worker's garbage is not trusted: logged with its screen id, then the worker is reset.
+        worker.connection.onProtocolError = { [unowned self, unowned worker] error in
+            self.log.warning("[\(worker.label)] sent a malformed message: \(error.message)")
+            worker.reset(reason: "it sent a malformed message (\(error.message))")
+        }
+        onSpawn?(worker)
+        let request = WorkerOpenRequest(screen: screenId, kind: kind, params: params, token: token)
         let encoded = (try? JSONValueEncoder().encode(request)) ?? .null
         _ = worker.request(WorkerOpenRequest.method, params: encoded, timeoutMilliseconds: configuration.requestTimeoutMilliseconds) {
             [unowned self] result in
@@ -67,7 +79,10 @@ final class WorkerSpawner {
                     return completion(.failure(isShuttingDown ? .internalError("navhost is shutting down") : worker.failure("screen \(screenId) sent an invalid answer to worker/open")))
                 }
                 let screen = Screen(id: screenId, kind: kind, title: state.title ?? kind.rawValue, params: params ?? .object([:]))
-                completion(.success(ScreenEntry(screen: screen, worker: worker)))
+                let entry = ScreenEntry(screen: screen, worker: worker)
+                entry.token = token
+                entry.openedState = state
+                completion(.success(entry))
             case .failure(let error):
                 stop(worker)
                 completion(.failure(error))

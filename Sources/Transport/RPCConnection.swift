@@ -23,21 +23,31 @@ public final class RPCConnection {
     /// Taps for a recording: each message body (a message or a batch) as it is received and sent.
     public var onBodyReceived: (([UInt8]) -> Void)?
     public var onBodySent: (([UInt8]) -> Void)?
+    /// Flow control: once more than this many bytes wait to be written, `onWriteBackpressure(true)`;
+    /// `onWriteBackpressure(false)` when the queue has drained. The owner stops whatever feeds the
+    /// writes meanwhile, so memory stays bounded and nothing is dropped.
+    public var writeHighWaterBytes: Int?
+    public var onWriteBackpressure: ((Bool) -> Void)?
+    public private(set) var isWriteBackpressured = false
+    public private(set) var isReadingPaused = false
 
-    private let loop: UVLoop
+    let loop: UVLoop
     private let reader: ByteReader
     private let writer: ByteWriter
     private var framer: MessageFramer
     private let maxMessageBytes: Int
     private var nextRequestNumber = 1
-    private var outgoing: [RequestID: OutgoingRequest] = [:]
+    var outgoing: [RequestID: OutgoingRequest] = [:]
     private var incoming: [RequestID: RPCResponder] = [:]
-    private var deadlineTimer: UVTimer?
-    private var armedDeadline: UInt64?
+    var deadlineTimer: UVTimer?
+    var armedDeadline: UInt64?
+    private var pausedAt: UInt64?
     public private(set) var isClosed = false
 
-    private struct OutgoingRequest {
+    struct OutgoingRequest {
         var method: String
+        var number: Int
+        var timeout: UInt64?
         var deadline: UInt64?
         var completion: (Result<JSONValue, RPCError>) -> Void
         /// For requests whose result is only passed on: takes it as the bytes it arrived as.
@@ -57,7 +67,37 @@ public final class RPCConnection {
     public func start() throws(UVError) {
         reader.onRead = { [unowned self] bytes in self.receive(bytes) }
         reader.onEnd = { [unowned self] end in self.peerEnded(end) }
+        writer.onDrain = { [unowned self] in self.writesDrained() }
         try reader.startReading()
+    }
+
+    /// Stops reading the peer (its output waits in the pipe, and then in the peer) until `resumeReading`.
+    /// Request timeouts do not run meanwhile: an answer this side is not reading is not late.
+    public func pauseReading() {
+        guard !isReadingPaused, !isClosed else { return }
+        isReadingPaused = true
+        pausedAt = loop.now
+        reader.stopReading()
+    }
+
+    public func resumeReading() {
+        guard isReadingPaused else { return }
+        isReadingPaused = false
+        if let pausedAt {
+            let paused = loop.now - pausedAt
+            self.pausedAt = nil
+            for id in outgoing.keys { outgoing[id]?.deadline? += paused }
+            armedDeadline = nil
+            if let next = outgoing.values.compactMap(\.deadline).min() { armDeadline(next) }
+        }
+        guard !isClosed, !inputEnded else { return }
+        try? reader.startReading()
+    }
+
+    private func writesDrained() {
+        guard isWriteBackpressured else { return }
+        isWriteBackpressured = false
+        onWriteBackpressure?(false)
     }
 
     public var pendingWriteBytes: Int { writer.pendingWriteBytes }
@@ -83,14 +123,15 @@ public final class RPCConnection {
         method: String, params: JSONValue?, timeoutMilliseconds: UInt64?,
         completion: @escaping (Result<JSONValue, RPCError>) -> Void
     ) -> RequestID {
-        let id = RequestID.number(nextRequestNumber)
+        let number = nextRequestNumber
+        let id = RequestID.number(number)
         nextRequestNumber += 1
         guard !isClosed else {
             completion(.failure(RPCError(code: RPCErrorCode.workerFailed, message: "\(name) is closed", data: nil)))
             return id
         }
         let deadline = timeoutMilliseconds.map { loop.now + $0 }
-        outgoing[id] = OutgoingRequest(method: method, deadline: deadline, completion: completion)
+        outgoing[id] = OutgoingRequest(method: method, number: number, timeout: timeoutMilliseconds, deadline: deadline, completion: completion)
         send(.request(RPCRequest(id: id, method: method, params: params)))
         if let deadline { armDeadline(deadline) }
         return id
@@ -129,6 +170,10 @@ public final class RPCConnection {
         guard !isClosed else { return }
         onBodySent?(body)
         writer.write((framing ?? .newlineDelimited).frame(body))
+        if let high = writeHighWaterBytes, !isWriteBackpressured, writer.pendingWriteBytes > high {
+            isWriteBackpressured = true
+            onWriteBackpressure?(true)
+        }
     }
 
     // MARK: Receiving
@@ -218,38 +263,18 @@ public final class RPCConnection {
             onNotification?(notification)
         case .message(.response(let response)):
             guard let id = response.id, let request = outgoing.removeValue(forKey: id) else { return }
+            startClocksAfter(request.number)
             request.completion(response.result)
         }
     }
 
+    private var inputEnded = false
+
     private func peerEnded(_ end: ReadEnd) {
+        inputEnded = true
         guard let onInputEnd else { return close(reason: end) }
         reader.close()
         onInputEnd(end)
-    }
-
-    // MARK: Timeouts
-
-    private func armDeadline(_ deadline: UInt64) {
-        if let armed = armedDeadline, armed <= deadline { return }
-        if deadlineTimer == nil { deadlineTimer = try? UVTimer(loop: loop) }
-        armedDeadline = deadline
-        deadlineTimer?.start(after: deadline > loop.now ? deadline - loop.now : 0) { [unowned self] in self.expireRequests() }
-    }
-
-    private func expireRequests() {
-        armedDeadline = nil
-        let now = loop.now
-        let expired = outgoing.filter { ($0.value.deadline ?? .max) <= now }
-        for (id, request) in expired {
-            outgoing[id] = nil
-            sendNotification(method: "$/cancelRequest", params: ["id": id.json])
-            request.completion(.failure(RPCError(
-                code: RPCErrorCode.requestTimedOut,
-                message: "\(name) did not answer \(request.method) in time",
-                data: ["method": .string(request.method)])))
-        }
-        if let next = outgoing.values.compactMap(\.deadline).min() { armDeadline(next) }
     }
 
     // MARK: Closing
@@ -273,6 +298,7 @@ public final class RPCConnection {
         onClose = nil
         onRequest = nil
         onNotification = nil
+        onWriteBackpressure = nil
         handler?(reason)
         writer.closeAfterWrites {}
     }

@@ -40,7 +40,8 @@ struct PendingWorkSurvey {
         let label = "screen \(screen) (\(worker.kind.rawValue))"
         var pending: [PendingWork] = []
         let sent = worker.connection.outstandingRequests
-        for request in sent {
+        // A ping is the supervisor's, not work the client waits for.
+        for request in sent where request.method != WorkerPingRequest.method {
             pending.append(PendingWork(kind: .workerRequest, screen: screen, method: request.method, detail: "\(request.method) sent to \(label), not answered yet"))
         }
         for request in worker.connection.unansweredIncomingRequests {
@@ -50,7 +51,7 @@ struct PendingWorkSurvey {
             pending.append(PendingWork(kind: .loading, screen: screen, detail: "\(label) is still loading"))
         }
         // Off the stack with nothing outstanding: popped, and its process has not ended yet.
-        if !isOnStack && sent.isEmpty {
+        if !isOnStack && sent.allSatisfy({ $0.method == WorkerPingRequest.method }) {
             pending.append(PendingWork(kind: .worker, screen: screen, detail: "\(label) was popped and is still ending"))
         }
         return pending

@@ -13,12 +13,15 @@ public struct Screen: Codable, Sendable, Hashable {
     public var kind: ScreenKind
     public var title: String
     public var params: JSONValue
+    /// Only in `nav/stack`: what the screen needs to be restored (see `nav/setStack`).
+    public var token: RestorationToken?
 
-    public init(id: String, kind: ScreenKind, title: String, params: JSONValue) {
+    public init(id: String, kind: ScreenKind, title: String, params: JSONValue, token: RestorationToken? = nil) {
         self.id = id
         self.kind = kind
         self.title = title
         self.params = params
+        self.token = token
     }
 }
 

@@ -63,6 +63,8 @@ public struct PopToRootRequest: RPCRequestType, Equatable {
 /// Why the stack changed.
 public enum StackChangeReason: String, Codable, Sendable {
     case initialize, push, pop, popToRoot
+    /// `nav/setStack` replaced the stack.
+    case setStack
 }
 
 /// `nav/didChange` (host -> client): the stack after any change.

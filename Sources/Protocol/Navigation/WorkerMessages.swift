@@ -6,11 +6,14 @@ public struct WorkerOpenRequest: RPCRequestType, Equatable {
     public var screen: String
     public var kind: ScreenKind
     public var params: JSONValue?
+    /// Restores a screen whose worker was restarted (or saved by a client): start from it.
+    public var token: RestorationToken?
 
-    public init(screen: String, kind: ScreenKind, params: JSONValue?) {
+    public init(screen: String, kind: ScreenKind, params: JSONValue?, token: RestorationToken? = nil) {
         self.screen = screen
         self.kind = kind
         self.params = params
+        self.token = token
     }
 
     public typealias Response = ScreenState

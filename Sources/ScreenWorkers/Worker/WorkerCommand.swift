@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import GitHubScreens
 
 @main
@@ -25,8 +26,24 @@ struct ServeScreen: ParsableCommand {
     @Option(help: "Milliseconds a query waits for the next keystroke before it loads (0: at once).")
     var debounceMs: UInt64 = 0
 
+    @Flag(help: "Answer the debug/* fault-injection methods (navhost passes it on with its own flag).")
+    var enableDebugMethods = false
+
+    @Option(help: "Limit on open file descriptors (RLIMIT_NOFILE).")
+    var limitOpenFiles: UInt64?
+
+    @Option(help: "Limit on address space in bytes (RLIMIT_AS).")
+    var limitAddressSpace: UInt64?
+
+    @Option(help: "Limit on CPU time in seconds (RLIMIT_CPU).")
+    var limitCpuSeconds: UInt64?
+
     func run() throws {
-        let server = try WorkerServer(hostPid: hostPid, dataSource: dataSource, logLevel: logLevel, debounceMilliseconds: debounceMs)
+        let limits = ResourceLimits(openFiles: limitOpenFiles, addressSpaceBytes: limitAddressSpace, cpuSeconds: limitCpuSeconds)
+        for failure in limits.apply() { FileHandleStderr.write("screen-worker: could not set the limit on \(failure)\n") }
+        let server = try WorkerServer(
+            hostPid: hostPid, dataSource: dataSource, logLevel: logLevel, debounceMilliseconds: debounceMs,
+            enablesDebugMethods: enableDebugMethods)
         let code = server.run()
         if code != 0 { throw ExitCode(code) }
     }
@@ -52,5 +69,12 @@ struct GenerateSnapshot: ParsableCommand {
         let started = ContinuousClock.now
         try SnapshotGenerator(seed: seed, userCount: users, maxRepositoriesPerUser: maxRepositoriesPerUser).write(to: out)
         print("wrote \(out): \(users) users (seed \(seed)) in \(started.duration(to: .now))")
+    }
+}
+
+/// Writes before the worker's log exists.
+enum FileHandleStderr {
+    static func write(_ text: String) {
+        _ = text.withCString { Glibc.write(2, $0, strlen($0)) }
     }
 }

@@ -20,8 +20,10 @@ final class WorkerServer {
     private var closeSource: (() -> Void)?
     private var exitCode: Int32 = 0
     private var isShutDown = false
+    private let faults: WorkerFaults?
+    private var restoration: RestorationTracker!
 
-    init(hostPid: Int32?, dataSource: DataSourceOptions, logLevel: String, debounceMilliseconds: UInt64) throws {
+    init(hostPid: Int32?, dataSource: DataSourceOptions, logLevel: String, debounceMilliseconds: UInt64, enablesDebugMethods: Bool) throws {
         if let hostPid {
             // Die with the host; if it is already gone, the signal will never come, so leave now.
             _ = cuv_set_parent_death_signal(SIGTERM)
@@ -34,11 +36,21 @@ final class WorkerServer {
             loop: loop, name: "host", reader: try StandardIO.input(loop: loop, fileDescriptor: 0),
             writer: try StandardIO.output(loop: loop, fileDescriptor: 1), framing: .newlineDelimited,
             maxMessageBytes: 16 << 20)
+        faults = enablesDebugMethods ? WorkerFaults(loop: loop) : nil
+        // While the host is not reading our answers, stop reading its requests: bounded memory.
+        connection.writeHighWaterBytes = 1 << 20
+        restoration = RestorationTracker { [unowned self] token in
+            guard let params = try? JSONValueEncoder().encode(WorkerDidChangeStateNotification(token: token)) else { return }
+            self.connection.sendNotification(method: WorkerDidChangeStateNotification.method, params: params)
+        }
     }
 
     func run() -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        connection.onRequest = { [unowned self] request, responder in self.handle(request, responder) }
+        connection.onRequest = { [unowned self] request, responder in
+            guard let faults else { return self.handle(request, responder) }
+            faults.afterDelay { self.handle(request, responder) }
+        }
         connection.onNotification = { [unowned self] notification in
             if notification.method == ExitNotification.method {
                 self.exitCode = self.isShutDown ? 0 : 1
@@ -51,6 +63,9 @@ final class WorkerServer {
             self.controller?.close()
             self.closeSource?()
             self.closeSource = nil
+        }
+        connection.onWriteBackpressure = { [unowned self] blocked in
+            if blocked { self.connection.pauseReading() } else { self.connection.resumeReading() }
         }
         do {
             try connection.start()
@@ -72,6 +87,7 @@ final class WorkerServer {
             case WorkerMethod.rows:
                 let params = try decodeParams(RowsRequest.self, from: request.params)
                 let controller = try openController()
+                restoration.read(section: params.section, offset: params.offset ?? 0, limit: params.limit ?? RowsRequest.defaultLimit)
                 controller.rows(
                     section: params.section, offset: params.offset ?? 0, limit: params.limit ?? RowsRequest.defaultLimit,
                     revision: params.revision
@@ -88,13 +104,22 @@ final class WorkerServer {
                 let controller = try openController()
                 controller.load(query: params.text) { [unowned self] result in
                     switch result {
-                    case .success: responder.succeed(encoding: state(of: controller))
+                    case .success:
+                        restoration.queried(params.text)
+                        responder.succeed(encoding: state(of: controller))
                     case .failure(let error): responder.fail(rpcError(for: error))
                     }
                 }
             case WorkerMethod.select:
                 let params = try decodeParams(SelectRequest.self, from: request.params)
-                try perform(try openController().select(rowId: params.rowId), responder)
+                let action = try openController().select(rowId: params.rowId)
+                restoration.selected(params.rowId)
+                try perform(action, responder)
+            case WorkerPingRequest.method:
+                responder.succeed(encoding: EmptyResult())
+            case let method where WorkerFaults.methods.contains(method):
+                guard let faults else { throw RPCError.methodNotFound(method) }
+                try faults.handle(request, responder, output: connection.writerHandle)
             case ShutdownRequest.method:
                 isShutDown = true
                 responder.succeed(.null)
@@ -120,15 +145,21 @@ final class WorkerServer {
         self.controller = controller
         screenId = params.screen
         controller.onUpdate = { [unowned self] update in self.send(update) }
-        // Any screen may open already filtered by `params.query`.
-        let query = params.params?["query"] ?? .null
-        guard query.isNull || query.stringValue != nil else {
-            throw RPCError.invalidParams("params.query must be a string, found \(query.typeName)")
+        if let token = params.token { restoration.restore(token) }
+        // Any screen may open already filtered by `params.query`; a restart resumes its token's query.
+        let queryParam = params.params?["query"] ?? .null
+        guard queryParam.isNull || queryParam.stringValue != nil else {
+            throw RPCError.invalidParams("params.query must be a string, found \(queryParam.typeName)")
         }
-        controller.load(query: query.stringValue ?? "") { [unowned self] result in
+        let query = params.token?.query ?? queryParam.stringValue ?? ""
+        controller.load(query: query) { [unowned self] result in
             switch result {
             case .success:
-                log.debug("opened \(params.kind.rawValue) screen \(params.screen)")
+                log.debug("opened \(params.kind.rawValue) screen \(params.screen)\(params.token == nil ? "" : " from its restoration token")")
+                // Reading the last window again loads what it showed (the pages of a paged list).
+                if let window = params.token?.window {
+                    controller.rows(section: window.section, offset: window.offset, limit: window.limit, revision: nil) { _ in }
+                }
                 responder.succeed(encoding: state(of: controller))
             case .failure(let error):
                 responder.fail(rpcError(for: error))

@@ -1,0 +1,42 @@
+/// What a screen needs to come back as the user left it after its worker was restarted: the
+/// query, the row last selected and the last window of rows read. The worker sends it to the
+/// host whenever it changes (`worker/didChangeState`); the host keeps it, hands it to a
+/// restarted worker in `worker/open`, and returns it from `nav/stack` for a client to save.
+public struct RestorationToken: Codable, Sendable, Hashable {
+    public var query: String
+    /// The stable id of the row last selected, if any.
+    public var selection: String?
+    /// The last window read with `screen/rows`.
+    public var window: Window?
+
+    public struct Window: Codable, Sendable, Hashable {
+        public var section: String?
+        public var offset: Int
+        public var limit: Int
+        public init(section: String?, offset: Int, limit: Int) {
+            self.section = section
+            self.offset = offset
+            self.limit = limit
+        }
+    }
+
+    public init(query: String = "", selection: String? = nil, window: Window? = nil) {
+        self.query = query
+        self.selection = selection
+        self.window = window
+    }
+}
+
+/// `worker/didChangeState` (worker -> host): the screen's restoration token changed.
+public struct WorkerDidChangeStateNotification: RPCNotificationType, Equatable {
+    public static let method = "worker/didChangeState"
+    public var token: RestorationToken
+    public init(token: RestorationToken) { self.token = token }
+}
+
+/// `worker/ping` (host -> worker): answered with `{}` by a worker whose loop is alive.
+public struct WorkerPingRequest: RPCRequestType, Equatable {
+    public static let method = "worker/ping"
+    public init() {}
+    public typealias Response = EmptyResult
+}

@@ -1,0 +1,78 @@
+import Glibc
+import NavProtocol
+import Transport
+import UVKit
+
+/// The worker's side of the debug methods: faults on demand for the fault-injection tests.
+/// Only a worker started with `--enable-debug-methods` has one.
+final class WorkerFaults {
+    private let loop: UVLoop
+    private var delayMilliseconds: UInt64 = 0
+
+    static let methods: Set<String> = [
+        DebugCrashRequest.method, DebugHangRequest.method, DebugDelayRequest.method, DebugMisbehaveRequest.method,
+    ]
+
+    init(loop: UVLoop) {
+        self.loop = loop
+    }
+
+    /// Runs `handle` now, or after the delay `debug/delay` asked for.
+    func afterDelay(_ handle: @escaping () -> Void) {
+        guard delayMilliseconds > 0, let timer = try? UVTimer(loop: loop) else { return handle() }
+        timer.start(after: delayMilliseconds) {
+            timer.close()
+            handle()
+        }
+    }
+
+    /// Writes everything, waiting while the pipe is full (stderr may be non-blocking).
+    private func writeAll(_ bytes: [UInt8], to fileDescriptor: Int32) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fileDescriptor, $0.baseAddress, $0.count) }
+            if written > 0 {
+                offset += written
+            } else if errno == EAGAIN || errno == EINTR {
+                var poller = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&poller, 1, 1000)
+            } else {
+                return
+            }
+        }
+    }
+
+    func handle(_ request: RPCRequest, _ responder: RPCResponder, output: ByteWriter) throws(RPCError) {
+        switch request.method {
+        case DebugCrashRequest.method:
+            FileHandleStderr.write("debug/crash: aborting\n")
+            abort()
+        case DebugHangRequest.method:
+            FileHandleStderr.write("debug/hang: blocking the loop\n")
+            // Blocks the only thread: no answer, no ping, until a signal ends the process.
+            while true { pause() }
+        case DebugDelayRequest.method:
+            let params = try decodeParams(DebugDelayRequest.self, from: request.params)
+            delayMilliseconds = UInt64(max(0, params.ms))
+            responder.succeed(encoding: EmptyResult())
+        case DebugMisbehaveRequest.method:
+            let params = try decodeParams(DebugMisbehaveRequest.self, from: request.params)
+            switch params.output {
+            case .invalidJSON:
+                output.write(Array("{\"jsonrpc\":\"2.0\",\"method\":this is not json\n".utf8))
+            case .hugeLine:
+                let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
+                let total = params.bytes ?? 100 << 20
+                for _ in 0..<(total / chunk.count) { output.write(chunk) }
+                output.write([UInt8](repeating: UInt8(ascii: "x"), count: total % chunk.count) + [UInt8(ascii: "\n")])
+            case .stderrFlood:
+                let line = String(repeating: "flood ", count: 170) + "\n"
+                let bytes = Array(line.utf8)
+                for _ in 0..<((params.bytes ?? 8 << 20) / bytes.count) { writeAll(bytes, to: 2) }
+            }
+            responder.succeed(encoding: EmptyResult())
+        default:
+            throw .methodNotFound(request.method)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Glibc
+import NavClient
+import NavProtocol
+import Testing
+
+/// Backpressure: a client that stops reading makes navhost stop reading workers, and the
+/// workers and then navhost stop reading their input, so navhost's memory stays bounded;
+/// when the client reads again, everything arrives, in order.
+@Suite struct FlowControlTests {
+    @Test func aClientThatStopsReadingKeepsTheHostBoundedAndLosesNothing() throws {
+        let highWater = 64 << 10
+        let host = try HostUnderTest(["--client-output-high-water", String(highWater), "--worker-input-high-water", String(highWater)])
+        try host.initialize()
+        _ = try host.client.send(QueryRequest(text: "a"))
+        _ = try host.rows(limit: 1000)
+        let pid = host.client.pid
+        let baseline = try #require(ProcessTable.residentBytes(of: pid))
+
+        host.client.pauseReading()
+        let count = 600
+        for index in 0..<count {
+            host.client.send(["jsonrpc": "2.0", "id": .int(10_000 + index), "method": "screen/rows", "params": ["limit": 1000]])
+        }
+        // Not reading for a while: the test's condition, not a wait for a result.
+        var peak = baseline
+        host.client.pump(seconds: 2) {
+            peak = max(peak, ProcessTable.residentBytes(of: pid) ?? 0)
+            return false
+        }
+        peak = max(peak, ProcessTable.residentBytes(of: pid) ?? 0)
+        host.client.resumeReading()
+
+        var total = 0
+        for index in 0..<count {
+            let reply = try host.client.nextReply(timeout: 30)
+            #expect(reply["id"] == .int(10_000 + index))
+            #expect(reply["result"]?["rows"]?.arrayValue?.isEmpty == false, "\(reply["error"] ?? .null)")
+            total += reply.serialized().count
+        }
+        #expect(peak - baseline < total / 2, "navhost grew by \(peak - baseline) bytes while \(total) bytes of answers were owed")
+        print("flow control: \(count) replies, \(total) bytes in all, owed; navhost RSS \(baseline) -> peak \(peak)")
+        #expect(try host.shutdown().exitCode == 0)
+        host.expectNoWorkerLeft()
+    }
+}

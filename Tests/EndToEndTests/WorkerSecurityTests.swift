@@ -1,0 +1,50 @@
+import Glibc
+import NavClient
+import NavProtocol
+import Testing
+@testable import NavHost
+
+/// Resource limits the workers set on themselves, and GITHUB_TOKEN only where a source needs it.
+@Suite struct WorkerSecurityTests {
+    @Test func workersRunUnderTheConfiguredResourceLimits() throws {
+        let host = try HostUnderTest(["--worker-open-files", "100", "--worker-memory-mb", "3000", "--worker-cpu-seconds", "900"])
+        try host.initialize()
+        let worker = try #require(host.workers().first)
+        let limits = try #require(readText("/proc/\(worker)/limits"))
+        let lines = limits.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        #expect(lines.contains { $0.hasPrefix("Max open files 100 100") })
+        #expect(lines.contains { $0.hasPrefix("Max cpu time 900 900") })
+        #expect(lines.contains { $0.hasPrefix("Max address space \(3000 << 20) \(3000 << 20)") })
+        #expect(try host.rows().sections.isEmpty == false)
+        #expect(try host.shutdown().exitCode == 0)
+        host.expectNoWorkerLeft()
+    }
+
+    @Test(arguments: [false, true])
+    func gitHubTokenReachesWorkersOnlyWhenTheSourceNeedsIt(passes: Bool) throws {
+        setenv("GITHUB_TOKEN", "ghp_token_for_launcher_test", 1)
+        var configuration = HostConfiguration()
+        configuration.liveSource = passes ? LiveSourceSettings(apiURL: "http://127.0.0.1:9") : nil
+        let environment = WorkerLauncher(configuration: configuration).environment
+        #expect(environment.contains("GITHUB_TOKEN=ghp_token_for_launcher_test") == passes)
+        #expect(!environment.contains { $0.hasPrefix("AWS_") })
+    }
+
+    @Test func debugFlagAndLimitsReachTheWorkerCommandLine() {
+        var configuration = HostConfiguration()
+        configuration.enablesDebugMethods = true
+        configuration.workerLimits = WorkerResourceLimits(openFiles: 10, addressSpaceBytes: nil, cpuSeconds: 5)
+        let arguments = WorkerLauncher(configuration: configuration).extraArguments
+        #expect(arguments.contains("--enable-debug-methods"))
+        #expect(arguments.joined(separator: " ").contains("--limit-open-files 10 --limit-cpu-seconds 5"))
+        #expect(!arguments.contains("--limit-address-space"))
+    }
+}
+
+private func readText(_ path: String) -> String? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    while case let byte = fgetc(file), byte != EOF { bytes.append(UInt8(byte)) }
+    return String(decoding: bytes, as: UTF8.self)
+}

@@ -1,0 +1,86 @@
+import NavProtocol
+import Testing
+import Transport
+import UVKit
+
+/// Flow control and timeouts of pipelined requests.
+@Suite struct RPCConnectionFlowTests {
+    /// Answers each request 40 ms after the previous answer, in order.
+    private func answerSlowlyInOrder(_ pair: ConnectionPair, skipping skipped: Set<String> = []) throws -> UVTimer {
+        var waiting: [(RPCRequest, RPCResponder)] = []
+        pair.right?.onRequest = { request, responder in
+            if !skipped.contains(request.method) { waiting.append((request, responder)) }
+        }
+        let timer = try UVTimer(loop: pair.loop)
+        timer.start(after: 40, repeatEvery: 40) {
+            guard !waiting.isEmpty else { return }
+            let (request, responder) = waiting.removeFirst()
+            responder.succeed(.string(request.method))
+        }
+        return timer
+    }
+
+    @Test func aPipelinedBacklogIsNotLate() throws {
+        let pair = try ConnectionPair()
+        let timer = try answerSlowlyInOrder(pair)
+        defer { timer.close() }
+        var results: [Result<JSONValue, RPCError>] = []
+        // Five answers take 200 ms in all, twice the timeout, but each comes within 100 ms of the one before.
+        for index in 0..<5 {
+            pair.left.sendRequest(method: "m\(index)", params: nil, timeoutMilliseconds: 100) { results.append($0) }
+        }
+        #expect(run(pair.loop) { results.count == 5 })
+        #expect(results.allSatisfy { (try? $0.get()) != nil })
+    }
+
+    @Test func aRequestALivePeerNeverAnswersStillTimesOut() throws {
+        let pair = try ConnectionPair()
+        let timer = try answerSlowlyInOrder(pair, skipping: ["lost"])
+        defer { timer.close() }
+        var lost: Result<JSONValue, RPCError>?
+        var answered = 0
+        pair.left.sendRequest(method: "lost", params: nil, timeoutMilliseconds: 100) { lost = $0 }
+        for index in 0..<5 {
+            pair.left.sendRequest(method: "m\(index)", params: nil, timeoutMilliseconds: 100) { _ in answered += 1 }
+        }
+        #expect(run(pair.loop) { lost != nil && answered == 5 })
+        guard case .failure(let error)? = lost else {
+            Issue.record("expected a timeout")
+            return
+        }
+        #expect(error.code == RPCErrorCode.requestTimedOut)
+    }
+
+    @Test func noTimeoutRunsWhileReadingIsPaused() throws {
+        let pair = try ConnectionPair()
+        pair.right?.onRequest = { _, responder in responder.succeed("done") }
+        var result: Result<JSONValue, RPCError>?
+        pair.left.pauseReading()
+        pair.left.sendRequest(method: "m", params: nil, timeoutMilliseconds: 50) { result = $0 }
+        // Paused for three times the timeout: the test's condition, not a wait for a result.
+        let pause = try UVTimer(loop: pair.loop)
+        var paused = true
+        pause.start(after: 150) { paused = false }
+        #expect(run(pair.loop) { !paused })
+        pause.close()
+        #expect(result == nil)
+        pair.left.resumeReading()
+        #expect(run(pair.loop) { result != nil })
+        #expect(try result?.get() == "done")
+    }
+
+    @Test func writeBackpressureIsReportedThenClearedAndNothingIsLost() throws {
+        let pair = try ConnectionPair(maxMessageBytes: 4 << 20)
+        var reports: [Bool] = []
+        var received = 0
+        pair.left.writeHighWaterBytes = 64 << 10
+        pair.left.onWriteBackpressure = { reports.append($0) }
+        pair.right?.onNotification = { _ in received += 1 }
+        pair.right?.pauseReading()
+        let payload = JSONValue.string(String(repeating: "x", count: 256 << 10))
+        for _ in 0..<8 { pair.left.sendNotification(method: "big", params: ["data": payload]) }
+        #expect(reports == [true])
+        pair.right?.resumeReading()
+        #expect(run(pair.loop) { received == 8 && reports == [true, false] })
+    }
+}
