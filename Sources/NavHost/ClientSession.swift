@@ -31,6 +31,7 @@ final class ClientSession {
         host.client.onNotification = { [unowned self] notification in self.handle(notification) }
         host.navigator.onStackChange = { [unowned self] stack, reason in
             self.notify(DidChangeNotification(stack: stack, reason: reason))
+            supervisor.stackDidChange()
         }
         router.sendNotification = { [unowned self] method, params in
             self.host.client.sendNotification(method: method, params: params)

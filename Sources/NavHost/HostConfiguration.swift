@@ -12,6 +12,8 @@ struct HostConfiguration {
     var liveSettings = LiveSourceSettings(apiURL: "https://api.github.com")
     /// Milliseconds a screen waits after a query for a newer one before loading (0: at once).
     var queryDebounceMilliseconds: UInt64 = 0
+    /// Screens nearest the top that keep a running worker; deeper ones hibernate (0: none do).
+    var awakeScreens = 6
     var logLevel: LogLevel = .warning
     var maxMessageBytes = 16 << 20
     /// How long a worker has to answer one request.

@@ -34,6 +34,9 @@ struct HostOptions: ParsableArguments {
     @Option(help: "The live source's response cache file (default: $XDG_CACHE_HOME/navshell/github-responses.sqlite).")
     var cache: String?
 
+    @Option(help: "Screens nearest the top that keep a running worker; deeper ones hibernate and wake from their restoration token when needed (0: never hibernate).")
+    var awakeScreens: Int = 6
+
     @Option(help: "Items per page the live source asks GitHub for (1-100).")
     var perPage: Int = 30
 
@@ -66,6 +69,7 @@ struct HostOptions: ParsableArguments {
                 throw ValidationError("--root-params must be a JSON object, got: \(rootParams)")
             }
         }
+        guard awakeScreens >= 0 else { throw ValidationError("--awake-screens must be 0 or more") }
         guard (1...100).contains(perPage) else { throw ValidationError("--per-page must be between 1 and 100") }
         guard cacheBytes >= 0 else { throw ValidationError("--cache-bytes must not be negative") }
         guard ["snapshot", "github"].contains(source) else { throw ValidationError("--source must be snapshot or github, not '\(source)'") }
@@ -83,6 +87,7 @@ struct HostOptions: ParsableArguments {
         configuration.liveSettings = LiveSourceSettings(apiURL: apiURL, cachePath: cache, perPage: perPage, cacheBytes: cacheBytes)
         configuration.liveSource = source == "github" ? configuration.liveSettings : nil
         configuration.queryDebounceMilliseconds = queryDebounce
+        configuration.awakeScreens = awakeScreens
         configuration.logLevel = LogLevel(name: logLevel) ?? .warning
         configuration.maxMessageBytes = maxMessageBytes
         configuration.requestTimeoutMilliseconds = UInt64(requestTimeout * 1000)
@@ -99,7 +104,7 @@ struct HostOptions: ParsableArguments {
         if let data { words += ["--data", data] }
         words += ["--source", source, "--api-url", apiURL, "--query-debounce", String(queryDebounce)]
         if let cache { words += ["--cache", cache] }
-        words += ["--per-page", String(perPage), "--cache-bytes", String(cacheBytes)]
+        words += ["--per-page", String(perPage), "--cache-bytes", String(cacheBytes), "--awake-screens", String(awakeScreens)]
         return words + reliability.arguments
     }
 }

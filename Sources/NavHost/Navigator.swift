@@ -14,6 +14,10 @@ final class ScreenEntry {
     /// Set past the restart intensity: the screen shows this until `screen/reload`.
     var failure: RPCError?
     var restarts = RestartHistory()
+    /// Deep in the stack, its worker was ended to save memory; it is woken from `token` when needed.
+    var isHibernating = false
+    /// Requests waiting for the screen to wake.
+    var wakers: [(Result<Void, RPCError>) -> Void] = []
     init(screen: Screen, worker: WorkerProcess) {
         self.screen = screen
         self.worker = worker

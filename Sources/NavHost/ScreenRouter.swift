@@ -113,6 +113,16 @@ final class ScreenRouter {
             responder.fail(failure)
             return finished()
         }
+        if entry.isHibernating {
+            return supervisor.wake(entry) { [weak self] result in
+                guard let self else { return }
+                if case .failure(let error) = result {
+                    responder.fail(error)
+                    return finished()
+                }
+                self.forward(method, clientMethod: clientMethod, screen: screen, params: params, responder, adjust: adjust, finished: finished)
+            }
+        }
         let worker = entry.worker
         guard worker.isRunning else {
             responder.fail(worker.failure("screen \(entry.screen.id) (\(entry.screen.kind.rawValue)) is not running: its worker \(worker.exitStatus?.description ?? "ended")"))

@@ -12,7 +12,7 @@ struct ProcessAudit {
             let worker = entry.worker
             let running = entry.failure == nil && worker.isRunning
             return ScreenProcess(
-                screen: entry.screen.id, kind: entry.screen.kind, state: running ? "running" : "failed",
+                screen: entry.screen.id, kind: entry.screen.kind, state: running ? "running" : (entry.isHibernating ? "hibernating" : "failed"),
                 pid: running ? Int(worker.pid) : nil,
                 rssBytes: running ? ProcessTable.residentBytes(of: worker.pid) : nil,
                 uptimeSeconds: running ? Double(now - worker.startedAt) / 1000 : nil,

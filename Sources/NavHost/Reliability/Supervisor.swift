@@ -102,6 +102,39 @@ final class Supervisor {
         }
     }
 
+    // MARK: Hibernation
+
+    /// After any stack change: screens deeper than `awakeScreens` give up their worker (their
+    /// token keeps query, selection and window), and a hibernating screen that is now on top wakes.
+    func stackDidChange() {
+        let entries = host.navigator.entries
+        if configuration.awakeScreens > 0 {
+            for entry in entries.dropLast(configuration.awakeScreens)
+            where !entry.isHibernating && entry.failure == nil && entry.worker.isRunning && entry.wakers.isEmpty {
+                entry.isHibernating = true
+                host.log.debug("hibernating \(entry.worker.label)")
+                host.spawner.stop([entry])
+            }
+        }
+        if let top = entries.last, top.isHibernating {
+            host.navigator.enqueueFirst { [unowned self] done in self.wake(top) { _ in done() } }
+        }
+    }
+
+    /// Brings a hibernating screen back from its token; requests for it wait meanwhile.
+    func wake(_ entry: ScreenEntry, completion: @escaping (Result<Void, RPCError>) -> Void) {
+        guard entry.isHibernating else { return completion(.success(())) }
+        entry.wakers.append(completion)
+        guard entry.wakers.count == 1 else { return }
+        host.log.debug("waking screen \(entry.screen.id)")
+        restart(entry) { result in
+            entry.isHibernating = false
+            let waiting = entry.wakers
+            entry.wakers = []
+            for waker in waiting { waker(result.map { _ in () }) }
+        }
+    }
+
     private func fail(_ entry: ScreenEntry, _ failure: RPCError) {
         host.log.error(failure.message)
         entry.failure = failure
