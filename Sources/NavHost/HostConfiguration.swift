@@ -14,6 +14,8 @@ struct HostConfiguration {
     var queryDebounceMilliseconds: UInt64 = 0
     /// Screens nearest the top that keep a running worker; deeper ones hibernate (0: none do).
     var awakeScreens = 6
+    /// Keep one worker started ahead of the next push.
+    var keepsWarmSpare = true
     var logLevel: LogLevel = .warning
     var maxMessageBytes = 16 << 20
     /// How long a worker has to answer one request.

@@ -37,6 +37,9 @@ struct HostOptions: ParsableArguments {
     @Option(help: "Screens nearest the top that keep a running worker; deeper ones hibernate and wake from their restoration token when needed (0: never hibernate).")
     var awakeScreens: Int = 6
 
+    @Flag(inversion: .prefixedNo, help: "Keep one screen-worker started ahead of the next push, so a push only waits for the screen to open.")
+    var warmSpare = true
+
     @Option(help: "Items per page the live source asks GitHub for (1-100).")
     var perPage: Int = 30
 
@@ -88,6 +91,7 @@ struct HostOptions: ParsableArguments {
         configuration.liveSource = source == "github" ? configuration.liveSettings : nil
         configuration.queryDebounceMilliseconds = queryDebounce
         configuration.awakeScreens = awakeScreens
+        configuration.keepsWarmSpare = warmSpare
         configuration.logLevel = LogLevel(name: logLevel) ?? .warning
         configuration.maxMessageBytes = maxMessageBytes
         configuration.requestTimeoutMilliseconds = UInt64(requestTimeout * 1000)
@@ -105,6 +109,7 @@ struct HostOptions: ParsableArguments {
         words += ["--source", source, "--api-url", apiURL, "--query-debounce", String(queryDebounce)]
         if let cache { words += ["--cache", cache] }
         words += ["--per-page", String(perPage), "--cache-bytes", String(cacheBytes), "--awake-screens", String(awakeScreens)]
+        words.append(warmSpare ? "--warm-spare" : "--no-warm-spare")
         return words + reliability.arguments
     }
 }

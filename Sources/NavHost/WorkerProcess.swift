@@ -6,8 +6,9 @@ import UVKit
 /// One screen-worker child: its process, its three pipes and its JSON-RPC connection.
 /// The host talks to it only through this type.
 final class WorkerProcess {
-    let screenId: String
-    let kind: ScreenKind
+    /// A warm spare has placeholders until `assign` gives it the screen it will serve.
+    private(set) var screenId: String
+    private(set) var kind: ScreenKind
     let connection: RPCConnection
     private let process: UVProcess
     private let stderrPipe: UVPipe
@@ -34,6 +35,13 @@ final class WorkerProcess {
     var pid: Int32 { process.pid }
     var isRunning: Bool { exitStatus == nil }
     var label: String { "\(screenId) \(kind.rawValue)" }
+
+    /// Gives a warm spare (spawned before anyone knew what it would show) its screen.
+    func assign(screenId: String, kind: ScreenKind) {
+        self.screenId = screenId
+        self.kind = kind
+        connection.name = "screen \(screenId) (\(kind.rawValue))"
+    }
 
     init(screenId: String, kind: ScreenKind, launcher: WorkerLauncher, loop: UVLoop, log: Log, maxMessageBytes: Int) throws {
         self.screenId = screenId

@@ -31,7 +31,48 @@ final class WorkerSpawner {
     /// Switches the data source of the workers spawned from now on (set by `initialize`).
     func use(_ configuration: HostConfiguration) {
         launcher = WorkerLauncher(configuration: configuration)
+        discardSpare()
     }
+
+    // MARK: The warm spare
+
+    /// A worker started ahead of need, so a push does not wait for process start-up: it only
+    /// has to open its screen. Replaced after each use; never counted as in flight.
+    private(set) var spare: WorkerProcess?
+
+    private func takeSpare(for screenId: String, kind: ScreenKind) -> WorkerProcess? {
+        guard let worker = spare, worker.isRunning else { return nil }
+        spare = nil
+        worker.onUnexpectedExit = nil
+        worker.assign(screenId: screenId, kind: kind)
+        return worker
+    }
+
+    /// Starts the next spare, unless one is ready, the host is ending, or spares are off.
+    func prepareSpare() {
+        guard configuration.keepsWarmSpare, spare == nil, !isShuttingDown else { return }
+        guard let worker = try? WorkerProcess(
+            screenId: "spare", kind: .users, launcher: launcher, loop: loop, log: log, maxMessageBytes: configuration.maxMessageBytes)
+        else { return }
+        worker.onUnexpectedExit = { [weak self, unowned worker] _ in
+            if self?.spare === worker { self?.spare = nil }
+        }
+        spare = worker
+    }
+
+    private func discardSpare(done: @escaping () -> Void = {}) {
+        guard let worker = spare else { return done() }
+        spare = nil
+        worker.onUnexpectedExit = nil
+        // Held until it has exited: its handles call back into it until then.
+        retiringSpares.append(worker)
+        worker.stop(graceMilliseconds: configuration.stopGraceMilliseconds) { [weak self, unowned worker] in
+            self?.retiringSpares.removeAll { $0 === worker }
+            done()
+        }
+    }
+
+    private var retiringSpares: [WorkerProcess] = []
 
     /// Spawns and opens a worker; a restart passes the screen's id and restoration token.
     func open(
@@ -45,7 +86,7 @@ final class WorkerSpawner {
         if reusedId == nil { nextScreenNumber += 1 }
         let worker: WorkerProcess
         do {
-            worker = try WorkerProcess(
+            worker = try takeSpare(for: screenId, kind: kind) ?? WorkerProcess(
                 screenId: screenId, kind: kind, launcher: launcher, loop: loop, log: log,
                 maxMessageBytes: configuration.maxMessageBytes)
         } catch {
@@ -72,6 +113,8 @@ final class WorkerSpawner {
         let encoded = (try? JSONValueEncoder().encode(request)) ?? .null
         _ = worker.request(WorkerOpenRequest.method, params: encoded, timeoutMilliseconds: configuration.requestTimeoutMilliseconds) {
             [unowned self] result in
+            // The next push finds a worker already started (spawned now, not while this one opened).
+            defer { prepareSpare() }
             switch result {
             case .success(let value):
                 guard !isShuttingDown, let state = try? JSONValueDecoder().decode(ScreenState.self, from: value) else {
@@ -110,13 +153,15 @@ final class WorkerSpawner {
     func stopAll(done: @escaping () -> Void) {
         isShuttingDown = true
         let workers = Array(live.values)
-        let group = Countdown(count: workers.count, done: done)
+        let group = Countdown(count: workers.count + 1, done: done)
         for worker in workers { stop(worker, done: group.tick) }
+        discardSpare(done: group.tick)
     }
 
     /// SIGKILLs every live worker, for when the host cannot wait.
     func killAll() {
         for worker in live.values { worker.kill() }
+        spare?.kill()
     }
 }
 

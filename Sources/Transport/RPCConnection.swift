@@ -5,7 +5,8 @@ import UVKit
 /// dispatches requests and notifications, correlates responses to the requests it sent
 /// (with timeouts), and answers batches as batches.
 public final class RPCConnection {
-    public let name: String
+    /// Names the peer in errors ("screen s2 (repositories) did not answer …").
+    public var name: String
     /// The framing used for what this side sends: fixed, or learnt from the first message received.
     public private(set) var framing: Framing?
     public var onRequest: ((RPCRequest, RPCResponder) -> Void)?

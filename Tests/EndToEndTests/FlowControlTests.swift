@@ -9,7 +9,10 @@ import Testing
 @Suite struct FlowControlTests {
     @Test func aClientThatStopsReadingKeepsTheHostBoundedAndLosesNothing() throws {
         let highWater = 64 << 10
-        let host = try HostUnderTest(["--client-output-high-water", String(highWater), "--worker-input-high-water", String(highWater)])
+        // The timeout is not under test: a loaded machine may take long to move 600 large answers.
+        let host = try HostUnderTest([
+            "--client-output-high-water", String(highWater), "--worker-input-high-water", String(highWater), "--request-timeout", "120",
+        ])
         try host.initialize()
         _ = try host.client.send(QueryRequest(text: "a"))
         _ = try host.rows(limit: 1000)

@@ -15,8 +15,11 @@ final class HostUnderTest {
     let client: NavClient
     private(set) var seenWorkers: Set<Int32> = []
 
+    /// Tests count the workers of the screens they open, so the warm spare is off unless a test
+    /// asks for it (`--warm-spare`); `WarmSpareTests` covers it.
     init(_ arguments: [String] = [], framing: Framing = .newlineDelimited, environment: [String]? = nil) throws {
-        client = try NavClient(executable: Binaries.navhost, arguments: arguments, environment: environment, framing: framing)
+        let spare = arguments.contains("--warm-spare") ? [] : ["--no-warm-spare"]
+        client = try NavClient(executable: Binaries.navhost, arguments: arguments + spare, environment: environment, framing: framing)
     }
 
     @discardableResult

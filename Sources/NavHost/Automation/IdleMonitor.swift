@@ -107,8 +107,9 @@ final class IdleMonitor {
         var beyondOutput = navigator.queuedOperationCount > 0 || navigator.isRunningAnOperation
             || host.client.unansweredIncomingCount > waitingClients || !loadingScreens.isEmpty
         if !beyondOutput {
-            // A live worker off the stack was popped and is still ending.
-            let onStack = Set(navigator.entries.map(\.screen.id))
+            // A live worker off the stack was popped and is still ending; one of a hibernating
+            // screen is ending too.
+            let onStack = Set(navigator.entries.filter { !$0.isHibernating }.map(\.screen.id))
             beyondOutput = host.spawner.liveWorkers.contains { worker in
                 !onStack.contains(worker.screenId) || worker.connection.outstandingRequestCount > 0
                     || worker.connection.unansweredIncomingCount > 0

@@ -25,7 +25,7 @@ struct PendingWorkSurvey {
         for request in client.unansweredRequests.sorted(by: { "\($0.id)" < "\($1.id)" }) where request.method != WaitIdleRequest.method {
             pending.append(PendingWork(kind: .clientRequest, method: request.method, detail: "client request \(request.id) (\(request.method)) not answered yet"))
         }
-        let onStack = Set(navigator.entries.map(\.screen.id))
+        let onStack = Set(navigator.entries.filter { !$0.isHibernating }.map(\.screen.id))
         for worker in spawner.liveWorkers.sorted(by: { $0.screenId < $1.screenId }) {
             pending += work(of: worker, isOnStack: onStack.contains(worker.screenId))
         }

@@ -1,0 +1,31 @@
+import NavClient
+import NavProtocol
+import Testing
+
+/// The warm spare: a worker started ahead of the next push, replaced after each use.
+@Suite struct WarmSpareTests {
+    @Test func aPushUsesTheSpareAndANewOneIsStartedAfter() throws {
+        let host = try HostUnderTest(["--warm-spare"])
+        try host.initialize()
+        _ = try host.client.waitIdle(timeout: 10)
+        // The root's worker and one spare.
+        let before = Set(try waitForWorkers(host, count: 2))
+        let pushed = try host.client.send(PushRequest(kind: .repositories, params: ["login": "mojombo"]))
+        let audit = try host.client.request("host/processes")
+        let pushedPid = try #require(audit["screens"]?.arrayValue?.first { $0["screen"] == .string(pushed.screen.id) }?["pid"]?.intValue)
+        #expect(before.contains(Int32(pushedPid)), "the pushed screen runs in the worker that was waiting")
+        // A new spare replaces it: three workers now, one of them new.
+        let after = Set(try waitForWorkers(host, count: 3))
+        #expect(after.subtracting(before).count == 1)
+        #expect(try host.rows(pushed.screen.id).rows.contains { $0.id == "repo:mojombo/grit" })
+        #expect(try host.shutdown().exitCode == 0)
+        host.expectNoWorkerLeft()
+    }
+
+    /// Waits for the worker count: a spare starts after a push completes, asynchronously.
+    private func waitForWorkers(_ host: HostUnderTest, count: Int) throws -> [Int32] {
+        let reached = host.client.pump(seconds: 10) { host.workers().count == count }
+        #expect(reached, "expected \(count) workers, found \(host.workers().count)")
+        return host.workers()
+    }
+}
