@@ -10,6 +10,10 @@ let package = Package(
         .executable(name: "navhost", targets: ["NavHost"]),
         .executable(name: "screen-worker", targets: ["ScreenWorker"]),
         .library(name: "NavClient", targets: ["NavClient"]),
+        .executable(name: "navshell-list-bench", targets: ["ListBenchmark"]),
+        .executable(name: "navshell-bench", targets: ["Benchmark"]),
+        .library(name: "HTTPClient", targets: ["HTTPClient"]),
+        .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -23,7 +27,13 @@ let package = Package(
             pkgConfig: "libuv",
             providers: [.apt(["libuv1-dev"])]
         ),
-        // Swift wrappers over libuv handles: loop, pipe/tty streams, files, processes, timers, signals.
+        .systemLibrary(
+            name: "CCurl",
+            path: "Sources/CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        // Swift wrappers over libuv handles: loop, pipe/tty streams, files, processes, timers, signals, socket polls.
         .target(name: "UVKit", dependencies: ["CUV"], path: "Sources/UVKit", swiftSettings: strict),
         // JSON values, JSON-RPC 2.0 messages, framing and the navigation protocol's types. No IO.
         .target(name: "NavProtocol", path: "Sources/Protocol", swiftSettings: strict),
@@ -44,7 +54,7 @@ let package = Package(
         .target(name: "NavClient", dependencies: ["UVKit", "NavProtocol", "Transport"], path: "Sources/NavClient", swiftSettings: strict),
         // The generic list controller every screen is built on.
         .target(name: "ListController", dependencies: ["NavProtocol", "UVKit"], path: "Sources/ScreenWorkers/ListController", swiftSettings: strict),
-        // GitHub models, the SQLite snapshot and its generator, and the three GitHub screens.
+        // GitHub models, the SQLite snapshot and its generator, and the GitHub screens.
         .target(
             name: "GitHubScreens",
             dependencies: ["ListController", "NavProtocol", "UVKit", .product(name: "GRDB", package: "GRDB.swift")],
@@ -52,13 +62,32 @@ let package = Package(
             resources: [.copy("Resources/snapshot.sqlite")],
             swiftSettings: strict
         ),
+        // HTTP on a libuv loop: libcurl's multi-socket interface driven by poll and timer handles.
+        .target(name: "HTTPClient", dependencies: ["CCurl", "UVKit"], path: "Sources/HTTPClient", swiftSettings: strict),
+        // The live GitHub REST API: endpoints, Link pagination, actionable errors, the SQLite response cache.
+        .target(
+            name: "GitHubAPI",
+            dependencies: ["HTTPClient", "UVKit", "GitHubScreens", "ListController", "NavProtocol", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Sources/GitHubAPI",
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "ScreenWorker",
             dependencies: [
-                "UVKit", "NavProtocol", "Transport", "ListController", "GitHubScreens",
+                "UVKit", "NavProtocol", "Transport", "ListController", "GitHubScreens", "GitHubAPI", "HTTPClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/ScreenWorkers/Worker",
+            swiftSettings: strict
+        ),
+        // Measures navhost against the C and Node.js baselines in ../shared/baseline; run it with scripts/bench.
+        .executableTarget(
+            name: "Benchmark",
+            dependencies: [
+                "NavProtocol", "NavClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/Benchmark",
             swiftSettings: strict
         ),
         // libFuzzer target over framing and JSON-RPC parsing (scripts/fuzz); a corpus replayer when built normally.
@@ -68,9 +97,24 @@ let package = Package(
         .testTarget(name: "TransportTests", dependencies: ["UVKit", "Transport", "NavProtocol"], path: "Tests/TransportTests", swiftSettings: strict),
         .testTarget(name: "ListControllerTests", dependencies: ["ListController", "NavProtocol", "UVKit"], path: "Tests/ListControllerTests", swiftSettings: strict),
         .testTarget(name: "GitHubScreensTests", dependencies: ["GitHubScreens", "ListController", "NavProtocol"], path: "Tests/GitHubScreensTests", swiftSettings: strict),
+        // List windows and search at scale, through the real navhost (scripts/bench-list).
+        .executableTarget(
+            name: "ListBenchmark",
+            dependencies: ["NavClient", "NavProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/ListBenchmark",
+            swiftSettings: strict
+        ),
+        // The fake GitHub server (Tests/Fixtures/fake-github) driven from Swift tests.
+        .target(name: "FakeGitHub", dependencies: ["HTTPClient", "UVKit", "NavProtocol"], path: "Tests/FakeGitHub", swiftSettings: strict),
+        .testTarget(
+            name: "GitHubAPITests",
+            dependencies: ["GitHubAPI", "HTTPClient", "CCurl", "UVKit", "GitHubScreens", "NavProtocol", "FakeGitHub"],
+            path: "Tests/GitHubAPITests",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["NavClient", "NavProtocol", "UVKit", "NavHost", "ScreenWorker"],
+            dependencies: ["NavClient", "NavProtocol", "UVKit", "NavHost", "ScreenWorker", "FakeGitHub"],
             path: "Tests/EndToEndTests",
             swiftSettings: strict
         ),

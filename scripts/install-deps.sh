@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs the system packages NavShell builds against (Debian/Ubuntu), only if missing.
 set -euo pipefail
-# neovim runs the editor plugin's headless test (editors/nvim/test/run.sh).
-packages=(libuv1-dev libsqlite3-dev pkg-config neovim)
+# libcurl4-openssl-dev: the live GitHub source; neovim runs the editor plugin's headless test.
+packages=(libuv1-dev libsqlite3-dev libcurl4-openssl-dev pkg-config neovim)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
+# The live source's tests run a local fake GitHub server written in Python.
+command -v python3 >/dev/null || missing+=(python3)
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi

@@ -60,7 +60,8 @@ final class ClientSession {
             done()
         }
         on(PushRequest.self) { params, responder, done in
-            navigator.push(kind: params.kind, params: params.params, reason: .push) {
+            // A push the client cancelled while its worker was opening is not made.
+            navigator.push(kind: params.kind, params: params.params, reason: .push, unless: { responder.isAnswered }) {
                 responder.reply(encoded: $0)
                 done()
             }
@@ -152,6 +153,18 @@ final class ClientSession {
 
     private func initialize(_ params: InitializeRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
         if let pid = params.processId { host.watchClientProcess(Int32(truncatingIfNeeded: pid)) }
+        if let source = params.source {
+            guard ["snapshot", "github"].contains(source.kind) else {
+                responder.fail(.invalidParams("invalid params: field 'source.kind' must be snapshot or github, not '\(source.kind)'"))
+                state = .uninitialized
+                return done()
+            }
+            var configuration = host.configuration
+            var live = configuration.liveSettings
+            live.apiURL = source.apiURL ?? live.apiURL
+            configuration.liveSource = source.kind == "github" ? live : nil
+            host.spawner.use(configuration)
+        }
         host.navigator.push(kind: host.configuration.rootKind, params: host.configuration.rootParams, reason: .initialize) { [unowned self] result in
             switch result {
             case .success(let pushed):
@@ -160,7 +173,7 @@ final class ClientSession {
                     serverInfo: ServerInfo(name: "navhost", version: ClientSession.version),
                     capabilities: Capabilities(
                         screenKinds: ScreenKind.allCases, methods: methods,
-                        notifications: [DidChangeNotification.method, DidUpdateNotification.method, DidCrashNotification.method],
+                        notifications: [DidChangeNotification.method, DidUpdateNotification.method, DidCrashNotification.method, DidIdleNotification.method],
                         maxMessageBytes: host.configuration.maxMessageBytes),
                     stack: pushed.stack))
             case .failure(let error):

@@ -1,4 +1,5 @@
 import Glibc
+import NavClient
 import NavProtocol
 import Transport
 import UVKit
@@ -69,7 +70,8 @@ final class Host {
         guard parentWatch == nil, let timer = try? UVTimer(loop: loop) else { return }
         parentWatch = timer
         timer.start(after: 1000, repeatEvery: 1000) { [unowned self] in
-            if kill(pid, 0) != 0, errno == ESRCH {
+            // A zombie still answers kill(pid, 0): read its state, as its parent may not have reaped it.
+            if !ProcessTable.isAlive(pid) {
                 self.log.info("client process \(pid) is gone; ending every screen")
                 self.finish(code: 1)
             }
@@ -82,8 +84,10 @@ final class Host {
         guard exitCode == nil else { return }
         exitCode = code
         parentWatch?.close()
-        for watcher in signals { watcher.close() }
+        // The signal watchers stay until every worker is gone: a second Ctrl-C must not kill
+        // the host half-way through ending its workers (finish runs once; repeats do nothing).
         navigator.stopAll { [unowned self] in
+            for watcher in self.signals { watcher.close() }
             self.client.close()
         }
     }

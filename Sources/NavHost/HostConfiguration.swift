@@ -6,6 +6,12 @@ struct HostConfiguration {
     var rootKind: ScreenKind = .users
     var rootParams: JSONValue?
     var dataPath: String?
+    /// Set when screens read the live GitHub API instead of the snapshot.
+    var liveSource: LiveSourceSettings?
+    /// The live source's options as given, for a session whose `initialize` chooses it.
+    var liveSettings = LiveSourceSettings(apiURL: "https://api.github.com")
+    /// Milliseconds a screen waits after a query for a newer one before loading (0: at once).
+    var queryDebounceMilliseconds: UInt64 = 0
     var logLevel: LogLevel = .warning
     var maxMessageBytes = 16 << 20
     /// How long a worker has to answer one request.
@@ -30,7 +36,7 @@ struct HostConfiguration {
     /// Above this many bytes queued for one worker, navhost stops reading the client.
     var workerInputHighWaterBytes = 1 << 20
     /// Whether workers see `GITHUB_TOKEN` (only a source that needs it: the live GitHub source).
-    var passesGitHubToken = false
+    var passesGitHubToken: Bool { liveSource != nil }
     /// Limits each worker sets on itself at start-up.
     var workerLimits = WorkerResourceLimits()
 }
@@ -40,4 +46,11 @@ struct WorkerResourceLimits: Equatable {
     var openFiles: UInt64? = 256
     var addressSpaceBytes: UInt64? = 4 << 30
     var cpuSeconds: UInt64? = 3_600
+}
+
+struct LiveSourceSettings {
+    var apiURL: String
+    var cachePath: String?
+    var perPage = 30
+    var cacheBytes = 32 << 20
 }

@@ -16,7 +16,7 @@ struct NavHostCommand: ParsableCommand {
 
 /// Options shared by `serve` and `demo`.
 struct HostOptions: ParsableArguments {
-    @Option(help: "The root screen's kind: users, repositories or repository.")
+    @Option(help: ArgumentHelp("The root screen's kind: \(ScreenKind.allCases.map(\.rawValue).joined(separator: ", "))."))
     var root: String = ScreenKind.users.rawValue
 
     @Option(help: "The root screen's params as a JSON object, e.g. '{\"login\":\"mojombo\"}' for --root repositories.")
@@ -24,6 +24,24 @@ struct HostOptions: ParsableArguments {
 
     @Option(help: "A snapshot database to read instead of the embedded one.")
     var data: String?
+
+    @Option(help: "Where screens read GitHub data: snapshot (embedded, or --data) or github (the live REST API; GITHUB_TOKEN is passed to its workers only).")
+    var source: String = "snapshot"
+
+    @Option(help: "The GitHub API's base URL for --source github (GitHub Enterprise: https://HOST/api/v3).")
+    var apiURL: String = "https://api.github.com"
+
+    @Option(help: "The live source's response cache file (default: $XDG_CACHE_HOME/navshell/github-responses.sqlite).")
+    var cache: String?
+
+    @Option(help: "Items per page the live source asks GitHub for (1-100).")
+    var perPage: Int = 30
+
+    @Option(help: "The live source's response cache bound, in bytes.")
+    var cacheBytes: Int = 32 << 20
+
+    @Option(help: "Milliseconds a screen waits after a query for a newer one before loading (0: at once).")
+    var queryDebounce: UInt64 = 0
 
     @Option(help: "Log level on stderr: debug, info, warning or error.")
     var logLevel: String = "warning"
@@ -48,6 +66,9 @@ struct HostOptions: ParsableArguments {
                 throw ValidationError("--root-params must be a JSON object, got: \(rootParams)")
             }
         }
+        guard (1...100).contains(perPage) else { throw ValidationError("--per-page must be between 1 and 100") }
+        guard cacheBytes >= 0 else { throw ValidationError("--cache-bytes must not be negative") }
+        guard ["snapshot", "github"].contains(source) else { throw ValidationError("--source must be snapshot or github, not '\(source)'") }
         guard LogLevel(name: logLevel) != nil else { throw ValidationError("unknown log level '\(logLevel)'") }
         guard maxMessageBytes >= 1024 else { throw ValidationError("--max-message-bytes must be at least 1024") }
         guard requestTimeout > 0, stopGrace > 0 else { throw ValidationError("timeouts must be positive") }
@@ -59,6 +80,9 @@ struct HostOptions: ParsableArguments {
         configuration.rootKind = ScreenKind(rawValue: root) ?? .users
         configuration.rootParams = rootParams.flatMap { try? JSONValue(parsing: $0) }
         configuration.dataPath = data
+        configuration.liveSettings = LiveSourceSettings(apiURL: apiURL, cachePath: cache, perPage: perPage, cacheBytes: cacheBytes)
+        configuration.liveSource = source == "github" ? configuration.liveSettings : nil
+        configuration.queryDebounceMilliseconds = queryDebounce
         configuration.logLevel = LogLevel(name: logLevel) ?? .warning
         configuration.maxMessageBytes = maxMessageBytes
         configuration.requestTimeoutMilliseconds = UInt64(requestTimeout * 1000)
@@ -73,6 +97,9 @@ struct HostOptions: ParsableArguments {
                      "--request-timeout", String(requestTimeout), "--stop-grace", String(stopGrace)]
         if let rootParams { words += ["--root-params", rootParams] }
         if let data { words += ["--data", data] }
+        words += ["--source", source, "--api-url", apiURL, "--query-debounce", String(queryDebounce)]
+        if let cache { words += ["--cache", cache] }
+        words += ["--per-page", String(perPage), "--cache-bytes", String(cacheBytes)]
         return words + reliability.arguments
     }
 }

@@ -32,9 +32,14 @@ final class Navigator {
     private(set) var stackGeneration = 0
     private let spawner: WorkerSpawner
     private var operations: [(@escaping () -> Void) -> Void] = []
+    /// The first operation not started yet.
+    private var next = 0
     private var isRunningOperation = false
     /// The screen whose selection holds the queue: its worker's push or pop runs at once.
     var selectingScreen: String?
+    /// Screens whose last selection the client cancelled: a push or pop their worker asks for
+    /// afterwards (it may still be on its way) is refused until the screen's next selection.
+    var cancelledSelections: Set<String> = []
     /// Tells the client the stack changed.
     var onStackChange: (([Screen], StackChangeReason) -> Void)?
 
@@ -45,7 +50,7 @@ final class Navigator {
     var stack: [Screen] { entries.map(\.screen) }
 
     /// Operations waiting their turn, not counting the one running.
-    var queuedOperationCount: Int { operations.count }
+    var queuedOperationCount: Int { operations.count - next }
 
     var isRunningAnOperation: Bool { isRunningOperation }
 
@@ -64,7 +69,7 @@ final class Navigator {
 
     /// Queues an operation ahead of those waiting (a restart: later requests should find the screen back).
     func enqueueFirst(_ body: @escaping (@escaping () -> Void) -> Void) {
-        operations.insert(body, at: 0)
+        operations.insert(body, at: next)
         runNext()
     }
 
@@ -76,22 +81,36 @@ final class Navigator {
         onStackChange?(stack, .setStack)
     }
 
+    /// Runs queued operations in a loop while they finish at once (reads do), and returns when
+    /// one is still under way; its completion resumes the loop. No recursion, no O(n) shifts.
     private func runNext() {
-        guard !isRunningOperation, !operations.isEmpty else { return }
-        isRunningOperation = true
-        let operation = operations.removeFirst()
-        var finished = false
-        operation { [weak self] in
-            guard !finished else { return }
-            finished = true
-            self?.isRunningOperation = false
-            self?.runNext()
+        guard !isRunningOperation else { return }
+        while next < operations.count && !isRunningOperation {
+            let operation = operations[next]
+            next += 1
+            if next > 256 && next * 2 > operations.count {
+                operations.removeFirst(next)
+                next = 0
+            }
+            isRunningOperation = true
+            var finished = false
+            var returned = false
+            operation { [weak self] in
+                guard !finished, let self else { return }
+                finished = true
+                self.isRunningOperation = false
+                if returned { self.runNext() }
+            }
+            returned = true
         }
     }
 
     /// Spawns and opens a screen, then puts it on top. When `above` names a screen, the screens
     /// above it are popped first (a selection in a lower screen replaces what was above it).
-    func push(kind: ScreenKind, params: JSONValue?, above: String? = nil, reason: StackChangeReason, reply: @escaping (Result<PushRequest.Response, RPCError>) -> Void) {
+    func push(
+        kind: ScreenKind, params: JSONValue?, above: String? = nil, reason: StackChangeReason, unless abandoned: @escaping () -> Bool = { false },
+        reply: @escaping (Result<PushRequest.Response, RPCError>) -> Void
+    ) {
         if let above, let index = entries.firstIndex(where: { $0.screen.id == above }), index < entries.count - 1 {
             let removed = Array(entries[(index + 1)...])
             entries.removeSubrange((index + 1)...)
@@ -100,6 +119,9 @@ final class Navigator {
         }
         spawner.open(kind: kind, params: params) { [self] result in
             switch result {
+            case .success(let entry) where abandoned():
+                spawner.stop([entry])
+                reply(.failure(.requestCancelled()))
             case .success(let entry):
                 entries.append(entry)
                 onStackChange?(stack, reason)
@@ -129,8 +151,15 @@ final class Navigator {
 
     /// Pops `screenId` and everything above it.
     func pop(screenId: String, reply: (Result<PopRequest.Response, RPCError>) -> Void) {
-        guard let index = entries.firstIndex(where: { $0.screen.id == screenId }), index > 0 else {
-            return reply(.failure(RPCError(code: RPCErrorCode.invalidNavigation, message: "cannot pop the root screen", data: nil)))
+        guard let index = entries.firstIndex(where: { $0.screen.id == screenId }) else {
+            return reply(.failure(RPCError(
+                code: RPCErrorCode.screenNotFound, message: "screen \(screenId) is no longer on the stack",
+                data: ["stack": .array(stack.map { .string($0.id) })])))
+        }
+        guard index > 0 else {
+            return reply(.failure(RPCError(
+                code: RPCErrorCode.invalidNavigation, message: "cannot pop the root screen",
+                data: ["stack": .array(stack.map { .string($0.id) })])))
         }
         let removed = Array(entries[index...])
         entries.removeSubrange(index...)

@@ -33,12 +33,12 @@ final class ScreenRouter {
             return responder.succeed(encoding: RowsRequest.Response(
                 screen: entry.screen.id, revision: FailedScreen.revision(of: entry), sections: FailedScreen.sections(failure), rows: FailedScreen.rows(failure)))
         }
-        forward(WorkerMethod.rows, clientMethod: RowsRequest.method, screen: params.screen, params: .object(forwarded), responder) { result in result }
+        forward(WorkerMethod.rows, clientMethod: RowsRequest.method, screen: params.screen, params: .object(forwarded), responder)
     }
 
     func query(_ params: QueryRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
         defer { done() }
-        forward(WorkerMethod.query, clientMethod: QueryRequest.method, screen: params.screen, params: ["text": .string(params.text)], responder) { result in result }
+        forward(WorkerMethod.query, clientMethod: QueryRequest.method, screen: params.screen, params: ["text": .string(params.text)], responder)
     }
 
     /// A selection holds the queue until the worker answers, since it may push or pop.
@@ -47,7 +47,9 @@ final class ScreenRouter {
         if params.rowId == FailedScreen.reloadRowId, let entry = navigator.entry(id: params.screen), entry.failure != nil {
             return reload(entry, responder, done)
         }
-        navigator.selectingScreen = navigator.entry(id: params.screen)?.screen.id
+        let selecting = navigator.entry(id: params.screen)?.screen.id
+        navigator.selectingScreen = selecting
+        if let selecting { navigator.cancelledSelections.remove(selecting) }
         forward(WorkerMethod.select, clientMethod: SelectRequest.method, screen: params.screen, params: ["rowId": .string(params.rowId)], responder) {
             result in
             var fields = result.objectValue ?? [:]
@@ -56,6 +58,11 @@ final class ScreenRouter {
         } finished: {
             navigator.selectingScreen = nil
             done()
+        }
+        let forwardCancel = responder.onCancel
+        responder.onCancel = {
+            if let selecting { navigator.cancelledSelections.insert(selecting) }
+            forwardCancel?()
         }
     }
 
@@ -95,7 +102,7 @@ final class ScreenRouter {
     /// tagged with the screen id and passed through `adjust`.
     private func forward(
         _ method: String, clientMethod: String, screen: String?, params: JSONValue, _ responder: RPCResponder,
-        adjust: @escaping (JSONValue) -> JSONValue, finished: @escaping () -> Void = {}
+        adjust: ((JSONValue) -> JSONValue)? = nil, finished: @escaping () -> Void = {}
     ) {
         guard let entry = host.navigator.entry(id: screen) else {
             responder.fail(screenNotFound(screen))
@@ -111,21 +118,35 @@ final class ScreenRouter {
             return finished()
         }
         let timeout = host.configuration.requestTimeoutMilliseconds
-        let id = worker.request(method, params: params, timeoutMilliseconds: timeout) { [supervisor] result in
-            switch result {
-            case .success(let value):
-                var tagged = adjust(value).objectValue ?? [:]
-                tagged["screen"] = .string(entry.screen.id)
-                responder.succeed(.object(tagged))
-            case .failure(var error):
-                if error.code == RPCErrorCode.requestTimedOut {
-                    error = worker.failure("screen \(entry.screen.id) (\(entry.screen.kind.rawValue)) did not answer \(clientMethod) within \(timeout) ms")
-                    error.code = RPCErrorCode.requestTimedOut
-                    supervisor.didNotAnswer(worker, method)
+        let fail: (RPCError) -> Void = { [supervisor] error in
+            guard error.code == RPCErrorCode.requestTimedOut else { return responder.fail(error) }
+            var timedOut = worker.failure("screen \(entry.screen.id) (\(entry.screen.kind.rawValue)) did not answer \(clientMethod) within \(timeout) ms")
+            timedOut.code = RPCErrorCode.requestTimedOut
+            supervisor.didNotAnswer(worker, method)
+            responder.fail(timedOut)
+        }
+        let id: RequestID
+        if let adjust {
+            id = worker.connection.sendRequest(method: method, params: params, timeoutMilliseconds: timeout) { result in
+                switch result {
+                case .success(let value):
+                    var tagged = adjust(value).objectValue ?? [:]
+                    tagged["screen"] = .string(entry.screen.id)
+                    responder.succeed(.object(tagged))
+                case .failure(let error):
+                    fail(error)
                 }
-                responder.fail(error)
+                finished()
             }
-            finished()
+        } else {
+            // The worker's answer already names its screen: it goes to the client as it came.
+            id = worker.connection.forwardRequest(method: method, params: params, timeoutMilliseconds: timeout) { result in
+                switch result {
+                case .success(let raw): responder.succeed(raw: raw)
+                case .failure(let error): fail(error)
+                }
+                finished()
+            }
         }
         responder.onCancel = { worker.connection.cancelRequest(id) }
     }
@@ -135,8 +156,12 @@ final class ScreenRouter {
         case HostPushRequest.method:
             do throws(RPCError) {
                 let push = try decodeParams(HostPushRequest.self, from: request.params)
-                whileHoldingTheQueue(for: worker) { [host] done in
-                    host.navigator.push(kind: push.kind, params: push.params, above: worker.screenId, reason: .push) {
+                whileHoldingTheQueue(for: worker, responder) { [host] done in
+                    let navigator = host.navigator
+                    navigator.push(
+                        kind: push.kind, params: push.params, above: worker.screenId, reason: .push,
+                        unless: { navigator.cancelledSelections.contains(worker.screenId) }
+                    ) {
                         responder.reply(encoded: $0)
                         done()
                     }
@@ -145,7 +170,7 @@ final class ScreenRouter {
                 responder.fail(error)
             }
         case HostPopRequest.method:
-            whileHoldingTheQueue(for: worker) { [host] done in
+            whileHoldingTheQueue(for: worker, responder) { [host] done in
                 host.navigator.pop(screenId: worker.screenId) { responder.reply(encoded: $0) }
                 done()
             }
@@ -156,7 +181,9 @@ final class ScreenRouter {
 
     /// A worker's stack change runs at once inside the selection that holds the queue for it,
     /// and in turn otherwise.
-    private func whileHoldingTheQueue(for worker: WorkerProcess, _ body: @escaping (@escaping () -> Void) -> Void) {
+    private func whileHoldingTheQueue(for worker: WorkerProcess, _ responder: RPCResponder, _ body: @escaping (@escaping () -> Void) -> Void) {
+        // The client cancelled the selection: what it would have pushed or popped is not done.
+        guard !host.navigator.cancelledSelections.contains(worker.screenId) else { return responder.fail(.requestCancelled()) }
         if host.navigator.selectingScreen == worker.screenId {
             body {}
         } else {

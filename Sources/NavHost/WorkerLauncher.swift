@@ -11,8 +11,8 @@ struct WorkerLauncher {
     /// Variables a worker may see; anything else in the host's environment (tokens, keys) stays here.
     static let inheritedVariables = ["PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "TZ"]
 
-    /// Passed only to workers of a source that needs it (`HostConfiguration.passesGitHubToken`).
-    static let gitHubTokenVariable = "GITHUB_TOKEN"
+    /// Passed only to workers of the live source: the token, and where its cache lives.
+    static let liveSourceVariables = ["GITHUB_TOKEN", "XDG_CACHE_HOME"]
 
     /// Resource limits travel as arguments because uv_spawn runs nothing of ours between fork and
     /// exec, where a setrlimit for the child alone would go; the worker applies them first thing.
@@ -20,14 +20,20 @@ struct WorkerLauncher {
         executable = configuration.workerDirectory + "/screen-worker"
         var arguments = ["--host-pid", String(getpid()), "--log-level", configuration.logLevel.name]
         if let dataPath = configuration.dataPath { arguments += ["--data", dataPath] }
+        if configuration.queryDebounceMilliseconds > 0 { arguments += ["--debounce-ms", String(configuration.queryDebounceMilliseconds)] }
         if configuration.enablesDebugMethods { arguments.append("--enable-debug-methods") }
         let limits = configuration.workerLimits
         if let value = limits.openFiles { arguments += ["--limit-open-files", String(value)] }
         if let value = limits.addressSpaceBytes { arguments += ["--limit-address-space", String(value)] }
         if let value = limits.cpuSeconds { arguments += ["--limit-cpu-seconds", String(value)] }
-        extraArguments = arguments
         var names = WorkerLauncher.inheritedVariables
-        if configuration.passesGitHubToken { names.append(WorkerLauncher.gitHubTokenVariable) }
+        if let live = configuration.liveSource {
+            arguments += ["--source", "github", "--api-url", live.apiURL]
+            if let cache = live.cachePath { arguments += ["--cache", cache] }
+            arguments += ["--per-page", String(live.perPage), "--cache-bytes", String(live.cacheBytes)]
+        }
+        if configuration.passesGitHubToken { names += WorkerLauncher.liveSourceVariables }
+        extraArguments = arguments
         environment = names.compactMap { name in
             getenv(name).map { "\(name)=\(String(cString: $0))" }
         }

@@ -8,7 +8,7 @@ final class WorkerSpawner {
     private let loop: UVLoop
     private let log: Log
     private let configuration: HostConfiguration
-    private let launcher: WorkerLauncher
+    private var launcher: WorkerLauncher
     private var nextScreenNumber = 1
     private var live: [String: WorkerProcess] = [:]
     private var isShuttingDown = false
@@ -27,6 +27,11 @@ final class WorkerSpawner {
     }
 
     var liveWorkers: [WorkerProcess] { Array(live.values) }
+
+    /// Switches the data source of the workers spawned from now on (set by `initialize`).
+    func use(_ configuration: HostConfiguration) {
+        launcher = WorkerLauncher(configuration: configuration)
+    }
 
     /// Spawns and opens a worker; a restart passes the screen's id and restoration token.
     func open(

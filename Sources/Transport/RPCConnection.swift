@@ -50,6 +50,8 @@ public final class RPCConnection {
         var timeout: UInt64?
         var deadline: UInt64?
         var completion: (Result<JSONValue, RPCError>) -> Void
+        /// For requests whose result is only passed on: takes it as the bytes it arrived as.
+        var rawSuccess: ((ArraySlice<UInt8>) -> Void)?
     }
 
     public init(loop: UVLoop, name: String, reader: ByteReader, writer: ByteWriter, framing: Framing?, maxMessageBytes: Int) {
@@ -105,6 +107,9 @@ public final class RPCConnection {
     /// Requests this side sent that the peer has not answered yet.
     public var outstandingRequests: [(id: RequestID, method: String)] { outgoing.map { ($0.key, $0.value.method) } }
 
+    /// How many requests the peer sent that this side has not answered yet.
+    public var unansweredIncomingCount: Int { incoming.count }
+
     /// Requests the peer sent that this side has not answered yet.
     public var unansweredIncomingRequests: [(id: RequestID, method: String)] { incoming.values.map { ($0.id, $0.method) } }
 
@@ -129,6 +134,20 @@ public final class RPCConnection {
         outgoing[id] = OutgoingRequest(method: method, number: number, timeout: timeoutMilliseconds, deadline: deadline, completion: completion)
         send(.request(RPCRequest(id: id, method: method, params: params)))
         if let deadline { armDeadline(deadline) }
+        return id
+    }
+
+    /// Sends a request whose successful result the caller only passes on: it gets the result's
+    /// bytes as they arrived (parsed and printed again only if the answer had another layout).
+    @discardableResult
+    public func forwardRequest(
+        method: String, params: JSONValue?, timeoutMilliseconds: UInt64?,
+        rawResult: @escaping (Result<ArraySlice<UInt8>, RPCError>) -> Void
+    ) -> RequestID {
+        let id = sendRequest(method: method, params: params, timeoutMilliseconds: timeoutMilliseconds) { result in
+            rawResult(result.map { $0.serialized()[...] })
+        }
+        outgoing[id]?.rawSuccess = { rawResult(.success($0)) }
         return id
     }
 
@@ -166,6 +185,11 @@ public final class RPCConnection {
             switch event {
             case .message(let body):
                 onBodyReceived?(body)
+                if let raw = RawResult.scan(body), let request = outgoing[raw.id], let rawSuccess = request.rawSuccess {
+                    outgoing[raw.id] = nil
+                    rawSuccess(raw.result)
+                    continue
+                }
                 handle(RPCPayload.parse(body))
             case .oversized(let size):
                 protocolError(RPCError(
@@ -186,7 +210,9 @@ public final class RPCConnection {
     private func handle(_ payload: RPCPayload) {
         switch payload {
         case .single(let entry):
-            dispatch(entry) { [unowned self] response in self.send(.response(response)) }
+            dispatch(entry, rawReply: { [unowned self] id, result in self.sendRaw(RawResult.response(id: id, result: result)) }) {
+                [unowned self] response in self.send(.response(response))
+            }
         case .batch(let entries):
             let expected = entries.filter(\.expectsResponse).count
             guard expected > 0 else {
@@ -200,7 +226,9 @@ public final class RPCConnection {
         }
     }
 
-    private func dispatch(_ entry: RPCEntry, reply: @escaping (RPCResponse) -> Void) {
+    private func dispatch(
+        _ entry: RPCEntry, rawReply: ((RequestID, ArraySlice<UInt8>) -> Void)? = nil, reply: @escaping (RPCResponse) -> Void
+    ) {
         switch entry {
         case .invalid(let id, let error):
             if error.code == RPCErrorCode.parseError { onProtocolError?(error) }
@@ -213,6 +241,12 @@ public final class RPCConnection {
             let responder = RPCResponder(id: request.id, method: request.method) { [weak self] response in
                 self?.incoming[request.id] = nil
                 reply(response)
+            }
+            if let rawReply {
+                responder.deliverRaw = { [weak self] result in
+                    self?.incoming[request.id] = nil
+                    rawReply(request.id, result)
+                }
             }
             incoming[request.id] = responder
             guard let onRequest else {

@@ -9,6 +9,8 @@ public final class RPCResponder {
     /// Runs when the client cancels this request (`$/cancelRequest`), after -32800 was sent.
     public var onCancel: (() -> Void)?
     private let deliver: (RPCResponse) -> Void
+    /// Writes a result's bytes as they are; only for a request outside a batch.
+    var deliverRaw: ((ArraySlice<UInt8>) -> Void)?
 
     init(id: RequestID, method: String, deliver: @escaping (RPCResponse) -> Void) {
         self.id = id
@@ -24,6 +26,18 @@ public final class RPCResponder {
     }
 
     public func succeed(_ value: JSONValue) { reply(.success(value)) }
+
+    /// Answers with a result that is already serialized JSON (a worker's answer passed on).
+    public func succeed(raw result: ArraySlice<UInt8>) {
+        guard !isAnswered else { return }
+        guard let deliverRaw else {
+            // In a batch the answers are assembled as values.
+            return reply((try? JSONValue(parsing: Array(result))).map { .success($0) } ?? .failure(.internalError("a worker answered \(method) with invalid JSON")))
+        }
+        isAnswered = true
+        onCancel = nil
+        deliverRaw(result)
+    }
 
     public func fail(_ error: RPCError) { reply(.failure(error)) }
 

@@ -24,7 +24,7 @@ import Testing
     func gitHubTokenReachesWorkersOnlyWhenTheSourceNeedsIt(passes: Bool) throws {
         setenv("GITHUB_TOKEN", "ghp_token_for_launcher_test", 1)
         var configuration = HostConfiguration()
-        configuration.passesGitHubToken = passes
+        configuration.liveSource = passes ? LiveSourceSettings(apiURL: "http://127.0.0.1:9") : nil
         let environment = WorkerLauncher(configuration: configuration).environment
         #expect(environment.contains("GITHUB_TOKEN=ghp_token_for_launcher_test") == passes)
         #expect(!environment.contains { $0.hasPrefix("AWS_") })

@@ -8,6 +8,7 @@ import Testing
         let harness = try ScreenHarness()
         let params: [ScreenKind: JSONValue] = [
             .users: [:], .repositories: ["login": "octocat"], .repository: ["owner": "octocat", "name": "Hello-World"],
+            .followers: ["login": "octocat"],
         ]
         for kind in ScreenKind.allCases {
             let controller = try harness.open(kind, try #require(params[kind]))

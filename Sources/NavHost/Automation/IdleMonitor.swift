@@ -80,10 +80,11 @@ final class IdleMonitor {
             lastSeenVersion = version
             hadActivity = true
         }
-        let pending = pendingWork()
+        // This runs on every loop iteration: count, never list (listing is for timeouts).
+        let busy = isBusy()
         // Output alone is not activity: the `nav/didIdle` just written must not cause another.
-        if pending.contains(where: { $0.kind != .output }) { hadActivity = true }
-        guard pending.isEmpty else { return }
+        if busy.beyondOutput { hadActivity = true }
+        guard !busy.any else { return }
         if hadActivity {
             hadActivity = false
             if let params = try? JSONValueEncoder().encode(DidIdleNotification(stateVersion: version)) {
@@ -99,6 +100,23 @@ final class IdleMonitor {
     }
 
     /// The deadline passed; a host that became idle in this very iteration still counts as idle.
+    /// The survey's answer as counts only: whether anything is in flight, and anything besides output.
+    private func isBusy() -> (any: Bool, beyondOutput: Bool) {
+        let navigator = host.navigator
+        let waitingClients = waiters.count
+        var beyondOutput = navigator.queuedOperationCount > 0 || navigator.isRunningAnOperation
+            || host.client.unansweredIncomingCount > waitingClients || !loadingScreens.isEmpty
+        if !beyondOutput {
+            // A live worker off the stack was popped and is still ending.
+            let onStack = Set(navigator.entries.map(\.screen.id))
+            beyondOutput = host.spawner.liveWorkers.contains { worker in
+                !onStack.contains(worker.screenId) || worker.connection.outstandingRequestCount > 0
+                    || worker.connection.unansweredIncomingCount > 0
+            }
+        }
+        return (beyondOutput || host.client.pendingWriteBytes > 0, beyondOutput)
+    }
+
     private func expire(_ waiter: IdleWaiter, after timeout: Double) {
         remove(waiter)
         let pending = pendingWork()

@@ -4,6 +4,19 @@ public struct InitializeRequest: RPCRequestType, Equatable {
     /// The client's process id: the host exits when that process is gone.
     public var processId: Int?
     public var clientInfo: ClientInfo?
+    /// Where screens read their data, overriding navhost's `--source`/`--api-url` for this session.
+    public var source: DataSourceSetting?
+
+    public struct DataSourceSetting: Codable, Sendable, Equatable {
+        /// "snapshot" or "github".
+        public var kind: String
+        /// The API's base URL, for "github".
+        public var apiURL: String?
+        public init(kind: String, apiURL: String? = nil) {
+            self.kind = kind
+            self.apiURL = apiURL
+        }
+    }
 
     public struct ClientInfo: Codable, Sendable, Equatable {
         public var name: String
@@ -14,9 +27,10 @@ public struct InitializeRequest: RPCRequestType, Equatable {
         }
     }
 
-    public init(processId: Int? = nil, clientInfo: ClientInfo? = nil) {
+    public init(processId: Int? = nil, clientInfo: ClientInfo? = nil, source: DataSourceSetting? = nil) {
         self.processId = processId
         self.clientInfo = clientInfo
+        self.source = source
     }
 
     public struct Response: Codable, Sendable, Equatable {

@@ -4,6 +4,7 @@ public enum ScreenKind: String, Codable, Sendable, CaseIterable {
     case users
     case repositories
     case repository
+    case followers
 }
 
 /// A screen on the navigation stack, as the client sees it.
@@ -37,10 +38,12 @@ public struct SectionInfo: Codable, Sendable, Hashable {
     /// (then `error` says why); absent when loaded.
     public var state: SectionState?
     public var error: String?
+    /// The rows are saved data shown because the source could not be reached; the footer says why.
+    public var stale: Bool?
 
     public init(
         id: String, header: String? = nil, footer: String? = nil, count: Int, hasMore: Bool? = nil,
-        state: SectionState? = nil, error: String? = nil
+        state: SectionState? = nil, error: String? = nil, stale: Bool? = nil
     ) {
         self.id = id
         self.header = header
@@ -49,6 +52,7 @@ public struct SectionInfo: Codable, Sendable, Hashable {
         self.hasMore = hasMore
         self.state = state
         self.error = error
+        self.stale = stale
     }
 }
 

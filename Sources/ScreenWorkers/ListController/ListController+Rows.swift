@@ -92,7 +92,7 @@ extension ListController {
             end + ListLimits.prefetchMargin >= section.items.count
         else { return }
         section.isLoading = true
-        section.error = nil
+        section.failure = nil
         let generation = shown
         notify(changes: nil, reset: false)
         let job = load(cursor) { [weak self] result in
@@ -105,11 +105,12 @@ extension ListController {
                 let added = page.items.map { self.render($0, in: section) }
                 section.items += page.items
                 section.next = page.next
+                section.staleReason = page.staleReason ?? section.staleReason
                 self.revision += 1
                 let inserted = added.enumerated().map { RowPosition(id: $0.element.id, index: start + $0.offset) }
                 self.notify(changes: RowChanges(inserted: inserted), reset: false)
             case .failure(let error):
-                section.error = (error as? ScreenError)?.description ?? "\(error)"
+                section.failure = error as? ScreenError ?? .dataUnavailable("\(error)")
                 self.revision += 1
                 self.notify(changes: RowChanges(), reset: false)
             }

@@ -69,7 +69,6 @@ public final class ListController<S: ListScreen>: ScreenController {
         pending = (generation, completion)
         if let debounce, revision > 0 {
             debounce.start(after: debounceMilliseconds) { [weak self] in self?.start(generation) }
-            notify(changes: nil, reset: false)
         } else {
             start(generation)
         }
@@ -97,8 +96,9 @@ public final class ListController<S: ListScreen>: ScreenController {
         // One count per section plus one for this loop, so a generation whose sections all
         // load at once (or that has none) commits exactly once, here.
         generation.outstanding = generation.sections.count + 1
+        // No "loading" update here: the client's screen/query is pending until the load lands,
+        // which already says so; updates are for what the client did not ask for.
         for section in generation.sections { loadFirst(section, of: generation) }
-        if pending?.generation === generation, generation.outstanding > 1 { notify(changes: nil, reset: false) }
         finishOne(of: generation)
     }
 
@@ -123,6 +123,7 @@ public final class ListController<S: ListScreen>: ScreenController {
                 done(result.map { page in
                     section.items = page.items
                     section.next = page.next
+                    section.staleReason = page.staleReason
                 })
             }, in: section)
         case .indexed(let fetch):
@@ -146,10 +147,10 @@ public final class ListController<S: ListScreen>: ScreenController {
         case let screenError as ScreenError:
             switch screenError {
             case .notFound, .invalidParams: generation.failure = screenError
-            default: section.error = screenError.description
+            default: section.failure = screenError
             }
         default:
-            section.error = "\(error)"
+            section.failure = .dataUnavailable("\(error)")
         }
     }
 
@@ -159,8 +160,13 @@ public final class ListController<S: ListScreen>: ScreenController {
         pending = nil
         for section in generation.sections { section.inFlight = [] }
         if let failure = generation.failure {
-            notify(changes: nil, reset: false)
             return waiting.completion(.failure(failure))
+        }
+        // Nothing loaded at all: the request fails with the source's reason; a screen already
+        // on view also shows it as the sections' error state, a screen being opened is not made.
+        let sourceFailure = generation.sections.isEmpty ? nil : generation.sections.allSatisfy { $0.failure != nil } ? generation.sections[0].failure : nil
+        if let sourceFailure, revision == 0 {
+            return waiting.completion(.failure(sourceFailure))
         }
         let previous = shown
         shown = generation
@@ -168,13 +174,13 @@ public final class ListController<S: ListScreen>: ScreenController {
             let changes = RowDiff.changes(from: allRows(of: previous), to: allRows(of: generation))
             if !changes.isEmpty || previous.sections.map(\.info) != generation.sections.map(\.info) {
                 revision += 1
+                notify(changes: changes, reset: false)
             }
-            notify(changes: changes, reset: false)
         } else {
             revision += 1
             notify(changes: nil, reset: true)
         }
-        waiting.completion(.success(()))
+        waiting.completion(sourceFailure.map { .failure($0) } ?? .success(()))
     }
 
     func notify(changes: RowChanges?, reset: Bool) {

@@ -51,6 +51,9 @@ public enum ScreenError: Error, Equatable, CustomStringConvertible {
     case notFound(String)
     /// The data source failed.
     case dataUnavailable(String)
+    /// The data source failed and says how, for a client to act on (a rate limit's reset time,
+    /// a bad token): `data` goes out with the JSON-RPC error.
+    case sourceFailed(message: String, data: JSONValue)
     /// The screen's data moved on: the client asked for a revision that is gone.
     case revisionGone(requested: Int, current: Int)
     /// A newer load replaced this one before it finished.
@@ -58,7 +61,7 @@ public enum ScreenError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidParams(let message), .notFound(let message), .dataUnavailable(let message):
+        case .invalidParams(let message), .notFound(let message), .dataUnavailable(let message), .sourceFailed(let message, _):
             return message
         case .revisionGone(let requested, let current):
             return "revision \(requested) is gone; the screen is at revision \(current): read its rows again"

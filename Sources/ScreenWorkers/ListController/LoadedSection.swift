@@ -12,7 +12,11 @@ final class LoadedSection<Item> {
     var total = 0
     var windows = WindowCache<Item>()
     var isLoading = false
-    var error: String?
+    var error: String? { failure?.description }
+    /// Why the section could not load.
+    var failure: ScreenError?
+    /// Why the rows shown are saved data rather than fresh (the source was unreachable).
+    var staleReason: String?
     var inFlight: [Cancellable] = []
 
     init(source: SectionSource<Item>) {
@@ -34,6 +38,8 @@ final class LoadedSection<Item> {
         var footer = source.footer
         if let error {
             footer = "Could not load: \(error)"
+        } else if let staleReason {
+            footer = "Saved data, not fresh: \(staleReason)"
         } else if isLoading && count > 0 {
             footer = "Loading more…"
         } else if !isLoading && count == 0, let empty = source.emptyFooter {
@@ -41,7 +47,7 @@ final class LoadedSection<Item> {
         }
         return SectionInfo(
             id: id, header: source.header, footer: footer, count: count, hasMore: hasMore ? true : nil,
-            state: error != nil ? .failed : (isLoading ? .loading : nil), error: error)
+            state: error != nil ? .failed : (isLoading ? .loading : nil), error: error, stale: staleReason != nil ? true : nil)
     }
 
     func cancelAll() {

@@ -13,10 +13,13 @@ public struct Page<Item> {
     public var items: [Item]
     /// Where the next page starts; nil on the last page.
     public var next: PageCursor?
+    /// Set when the page is saved data served because the source could not be asked: why.
+    public var staleReason: String?
 
-    public init(items: [Item], next: PageCursor?) {
+    public init(items: [Item], next: PageCursor?, staleReason: String? = nil) {
         self.items = items
         self.next = next
+        self.staleReason = staleReason
     }
 }
 
@@ -82,7 +85,7 @@ extension SectionLoader {
             return .items(items.filter(isIncluded))
         case .pages(let pageSize, let load):
             return .pages(pageSize: pageSize) { cursor, completion in
-                load(cursor) { result in completion(result.map { Page(items: $0.items.filter(isIncluded), next: $0.next) }) }
+                load(cursor) { result in completion(result.map { Page(items: $0.items.filter(isIncluded), next: $0.next, staleReason: $0.staleReason) }) }
             }
         case .indexed:
             return self

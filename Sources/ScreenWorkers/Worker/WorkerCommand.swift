@@ -18,8 +18,7 @@ struct ServeScreen: ParsableCommand {
     @Option(help: "The host's pid: the worker ends when that process does.")
     var hostPid: Int32?
 
-    @Option(help: "A snapshot database to read instead of the embedded one.")
-    var data: String?
+    @OptionGroup var dataSource: DataSourceOptions
 
     @Option(help: "Log level on stderr: debug, info, warning or error.")
     var logLevel: String = "warning"
@@ -43,7 +42,7 @@ struct ServeScreen: ParsableCommand {
         let limits = ResourceLimits(openFiles: limitOpenFiles, addressSpaceBytes: limitAddressSpace, cpuSeconds: limitCpuSeconds)
         for failure in limits.apply() { FileHandleStderr.write("screen-worker: could not set the limit on \(failure)\n") }
         let server = try WorkerServer(
-            hostPid: hostPid, dataPath: data, logLevel: logLevel, debounceMilliseconds: debounceMs,
+            hostPid: hostPid, dataSource: dataSource, logLevel: logLevel, debounceMilliseconds: debounceMs,
             enablesDebugMethods: enableDebugMethods)
         let code = server.run()
         if code != 0 { throw ExitCode(code) }
@@ -63,9 +62,13 @@ struct GenerateSnapshot: ParsableCommand {
     @Option(help: "The generator's seed.")
     var seed: UInt64 = SnapshotGenerator().seed
 
+    @Option(help: "At most this many repositories per generated user (keeps a million-user snapshot small).")
+    var maxRepositoriesPerUser: Int?
+
     func run() throws {
-        try SnapshotGenerator(seed: seed, userCount: users).write(to: out)
-        print("wrote \(out): \(users) users (seed \(seed))")
+        let started = ContinuousClock.now
+        try SnapshotGenerator(seed: seed, userCount: users, maxRepositoriesPerUser: maxRepositoriesPerUser).write(to: out)
+        print("wrote \(out): \(users) users (seed \(seed)) in \(started.duration(to: .now))")
     }
 }
 

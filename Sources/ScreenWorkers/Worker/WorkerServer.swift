@@ -12,16 +12,18 @@ final class WorkerServer {
     private let loop = UVLoop()
     private let log: Log
     private let connection: RPCConnection
-    private let dataPath: String?
+    private let dataSource: DataSourceOptions
     private let debounceMilliseconds: UInt64
     private var controller: (any ScreenController)?
-    private var source: SnapshotSource?
+    /// The host's id for the screen served: answers carry it, so the host passes them on untouched.
+    private var screenId: String?
+    private var closeSource: (() -> Void)?
     private var exitCode: Int32 = 0
     private var isShutDown = false
     private let faults: WorkerFaults?
     private var restoration: RestorationTracker!
 
-    init(hostPid: Int32?, dataPath: String?, logLevel: String, debounceMilliseconds: UInt64, enablesDebugMethods: Bool) throws {
+    init(hostPid: Int32?, dataSource: DataSourceOptions, logLevel: String, debounceMilliseconds: UInt64, enablesDebugMethods: Bool) throws {
         if let hostPid {
             // Die with the host; if it is already gone, the signal will never come, so leave now.
             // SIGKILL, not SIGTERM: a stopped worker (SIGSTOP, a debugger) would hold a SIGTERM
@@ -29,7 +31,7 @@ final class WorkerServer {
             _ = cuv_set_parent_death_signal(SIGKILL)
             if getppid() != hostPid { exit(0) }
         }
-        self.dataPath = dataPath
+        self.dataSource = dataSource
         self.debounceMilliseconds = debounceMilliseconds
         log = Log(loop: loop, level: LogLevel(name: logLevel) ?? .warning, label: "worker")
         connection = RPCConnection(
@@ -57,7 +59,13 @@ final class WorkerServer {
                 self.connection.close()
             }
         }
-        connection.onClose = { [unowned self] _ in self.log.debug("host connection closed") }
+        connection.onClose = { [unowned self] _ in
+            self.log.debug("host connection closed")
+            // Let the loop end: a live source's HTTP client keeps idle connections (and handles) open.
+            self.controller?.close()
+            self.closeSource?()
+            self.closeSource = nil
+        }
         connection.onWriteBackpressure = { [unowned self] blocked in
             if blocked { self.connection.pauseReading() } else { self.connection.resumeReading() }
         }
@@ -68,8 +76,6 @@ final class WorkerServer {
             return 1
         }
         loop.run()
-        controller?.close()
-        source?.close()
         log.close()
         loop.close()
         return exitCode
@@ -90,7 +96,7 @@ final class WorkerServer {
                 ) { [unowned self] result in
                     switch result {
                     case .success(let rows):
-                        responder.succeed(encoding: RowsRequest.Response(screen: nil, revision: controller.revision, sections: controller.sections, rows: rows))
+                        responder.succeed(encoding: RowsRequest.Response(screen: screenId, revision: controller.revision, sections: controller.sections, rows: rows))
                     case .failure(let error):
                         responder.fail(rpcError(for: error))
                     }
@@ -133,16 +139,21 @@ final class WorkerServer {
 
     private func open(_ params: WorkerOpenRequest, _ responder: RPCResponder) throws {
         guard controller == nil else { throw RPCError.invalidRequest("this worker already serves a screen") }
-        let store = try dataPath.map { try SnapshotStore(path: $0) } ?? SnapshotStore.bundled()
-        let source = try SnapshotSource(store: store, loop: loop)
-        self.source = source
+        let (source, close) = try dataSource.open(on: loop)
+        closeSource = close
         let controller = try GitHubScreens.makeController(
             kind: params.kind, params: params.params ?? .object([:]), source: source, loop: loop,
             debounceMilliseconds: debounceMilliseconds)
         self.controller = controller
+        screenId = params.screen
         controller.onUpdate = { [unowned self] update in self.send(update) }
         if let token = params.token { restoration.restore(token) }
-        let query = params.token?.query ?? params.params?["query"]?.stringValue ?? ""
+        // Any screen may open already filtered by `params.query`; a restart resumes its token's query.
+        let queryParam = params.params?["query"] ?? .null
+        guard queryParam.isNull || queryParam.stringValue != nil else {
+            throw RPCError.invalidParams("params.query must be a string, found \(queryParam.typeName)")
+        }
+        let query = params.token?.query ?? queryParam.stringValue ?? ""
         controller.load(query: query) { [unowned self] result in
             switch result {
             case .success:
@@ -173,7 +184,7 @@ final class WorkerServer {
     }
 
     private func state(of controller: any ScreenController) -> ScreenState {
-        ScreenState(title: controller.title, revision: controller.revision, sections: controller.sections, loading: controller.isLoading ? true : nil)
+        ScreenState(screen: screenId, title: controller.title, revision: controller.revision, sections: controller.sections, loading: controller.isLoading ? true : nil)
     }
 
     /// Carries out a selection; pushes and pops are asked of the host, which owns the stack.
@@ -208,6 +219,8 @@ final class WorkerServer {
             return RPCError(code: RPCErrorCode.invalidParams, message: message, data: ["reason": "notFound"])
         case .dataUnavailable(let message):
             return RPCError(code: RPCErrorCode.dataUnavailable, message: message, data: nil)
+        case .sourceFailed(let message, let data):
+            return RPCError(code: RPCErrorCode.dataUnavailable, message: message, data: data)
         case .revisionGone(let requested, let current):
             return RPCError(code: RPCErrorCode.revisionGone, message: error.description, data: ["requested": .int(requested), "current": .int(current)])
         case .superseded:

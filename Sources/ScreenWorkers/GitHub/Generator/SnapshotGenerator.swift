@@ -9,10 +9,14 @@ import GRDB
 public struct SnapshotGenerator: Sendable {
     public let seed: UInt64
     public let userCount: Int
+    /// Caps the repositories of each generated user (nil: as many as their profile says), so a
+    /// million-user snapshot for benchmarks stays a few gigabytes smaller.
+    public let maxRepositoriesPerUser: Int?
 
-    public init(seed: UInt64 = 1, userCount: Int = 250) {
+    public init(seed: UInt64 = 1, userCount: Int = 250, maxRepositoriesPerUser: Int? = nil) {
         self.seed = seed
         self.userCount = max(0, userCount)
+        self.maxRepositoriesPerUser = maxRepositoriesPerUser.map { max(0, $0) }
     }
 
     /// Writes the snapshot to `path`, replacing any file there only once the new one is complete.
@@ -34,6 +38,7 @@ public struct SnapshotGenerator: Sendable {
                 for license in LicenseCatalog.all { try writer.insert(license) }
                 try writeAccounts(with: writer)
                 try SnapshotSchema.rankUsersByPopularity(in: db)
+                try FollowGraph.write(in: db)
                 try SnapshotSchema.rebuildUserSearchIndex(in: db)
                 return .commit
             }
@@ -64,7 +69,8 @@ public struct SnapshotGenerator: Sendable {
             taken: Set(seeds.flatMap { $0.repositories.map(\.id) }))
 
         for _ in 0..<generatedCount {
-            let planned = UserFactory.makeUser(id: userIDs.next(&random), &random)
+            var planned = UserFactory.makeUser(id: userIDs.next(&random), &random)
+            if let cap = maxRepositoriesPerUser { planned.publicRepos = min(planned.publicRepos ?? 0, cap) }
             var user = planned
             while try !writer.insert(user) {
                 user = UserFactory.disambiguated(planned, &random)

@@ -12,6 +12,10 @@ enum GitHubNavigation {
         .push(kind: .repositories, params: [loginParam: .string(login)])
     }
 
+    static func followers(of login: String) -> SelectionAction {
+        .push(kind: .followers, params: [loginParam: .string(login)])
+    }
+
     static func repository(_ repository: GitHubRepository) -> SelectionAction {
         .push(
             kind: .repository,

@@ -10,13 +10,14 @@ public enum GitHubScreens {
     public static func makeController(
         kind: ScreenKind, params: JSONValue, source: any GitHubSource, loop: UVLoop? = nil, debounceMilliseconds: UInt64 = 0
     ) throws -> any ScreenController {
+        func controller<S: ListScreen>(_ screen: S) -> any ScreenController {
+            ListController(screen: screen, loop: loop, debounceMilliseconds: debounceMilliseconds)
+        }
         switch kind {
-        case .users:
-            return ListController(screen: try UsersScreen(params: params, source: source), loop: loop, debounceMilliseconds: debounceMilliseconds)
-        case .repositories:
-            return ListController(screen: try RepositoriesScreen(params: params, source: source), loop: loop, debounceMilliseconds: debounceMilliseconds)
-        case .repository:
-            return ListController(screen: try RepositoryScreen(params: params, source: source), loop: loop, debounceMilliseconds: debounceMilliseconds)
+        case .users: return controller(try UsersScreen(params: params, source: source))
+        case .repositories: return controller(try RepositoriesScreen(params: params, source: source))
+        case .repository: return controller(try RepositoryScreen(params: params, source: source))
+        case .followers: return controller(try FollowersScreen(params: params, source: source))
         }
     }
 }

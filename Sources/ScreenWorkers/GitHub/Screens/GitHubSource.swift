@@ -12,6 +12,8 @@ public protocol GitHubSource: AnyObject {
     func searchUsers(_ query: String) -> SectionLoader<GitHubUser>
     /// The account's repositories, most starred first; fails with `ScreenError.notFound` for an unknown login.
     func repositories(owner login: String) -> SectionLoader<GitHubRepository>
+    /// The account's followers, most followed first; fails with `ScreenError.notFound` for an unknown login.
+    func followers(of login: String) -> SectionLoader<GitHubUser>
     /// One repository; fails with `ScreenError.notFound` when there is none.
     func repository(owner login: String, name: String, completion: @escaping (Result<GitHubRepository, any Error>) -> Void) -> Cancellable?
 }

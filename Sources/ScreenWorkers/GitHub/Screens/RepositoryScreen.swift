@@ -67,7 +67,11 @@ public final class RepositoryScreen: ListScreen {
         } + [
             RepositoryDetail(
                 id: "about:owner", kind: RowKind.account(owner), label: "Owner", value: owner.login,
-                accessory: .disclosure, action: GitHubNavigation.repositories(of: owner.login))
+                accessory: .disclosure, action: GitHubNavigation.repositories(of: owner.login)),
+            RepositoryDetail(
+                id: "about:owner_followers", kind: RowKind.account(owner), label: "Owner's followers",
+                value: "\(owner.login)'s followers", accessory: .disclosure,
+                action: GitHubNavigation.followers(of: owner.login)),
         ]
     }
 

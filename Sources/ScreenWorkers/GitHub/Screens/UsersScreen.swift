@@ -25,15 +25,7 @@ public struct UsersScreen: ListScreen {
         return [.searchResults(id: "users", noun: "users", query: search, loader: source.searchUsers(search))]
     }
 
-    public func row(for user: GitHubUser) -> Row {
-        let whereabouts = user.location.nonBlank ?? user.bio.nonBlank
-        let followers = user.followers.map { CountFormat.counted($0, "follower", "followers") }
-        return Row(
-            id: "user:\(user.login)", kind: RowKind.account(user), title: user.login, subtitle: user.name.nonBlank,
-            detail: [whereabouts, followers].compactMap { $0 }.joined(separator: " · "), accessory: .disclosure)
-    }
+    public func row(for user: GitHubUser) -> Row { UserRow.row(for: user) }
 
-    public func selection(for user: GitHubUser) -> SelectionAction {
-        GitHubNavigation.repositories(of: user.login)
-    }
+    public func selection(for user: GitHubUser) -> SelectionAction { UserRow.selection(for: user) }
 }

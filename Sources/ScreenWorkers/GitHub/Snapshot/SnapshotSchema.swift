@@ -14,7 +14,7 @@ public enum SnapshotSchema {
     public static let version = 2
 
     /// The tables holding data, in dependency order.
-    public static let dataTables = ["licenses", "users", "repositories", "users_by_popularity"]
+    public static let dataTables = ["licenses", "users", "repositories", "users_by_popularity", "follows"]
 
     static let userSearchTable = "users_search"
 

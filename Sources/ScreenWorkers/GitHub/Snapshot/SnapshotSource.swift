@@ -1,3 +1,4 @@
+import GRDB
 import ListController
 import Synchronization
 import UVKit
@@ -31,7 +32,7 @@ public final class SnapshotSource: GitHubSource {
             running.interrupt(job) { store.interrupt() }
         }, completion: { result in
             completion(result.mapError { error in
-                error is ScreenError ? error : ScreenError.dataUnavailable("the snapshot could not be read: \(error)")
+                error is ScreenError ? error : ScreenError.dataUnavailable("the snapshot could not be read: \(Self.reason(error))")
             })
         })
     }
@@ -57,11 +58,27 @@ public final class SnapshotSource: GitHubSource {
     }
 
     public func repositories(owner login: String) -> SectionLoader<GitHubRepository> {
+        pagedByOffset { store, offset, limit in
+            if offset == 0, try store.user(login: login) == nil { throw ScreenError.notFound("no user named '\(login)'") }
+            return try store.repositories(owner: login, offset: offset, limit: limit)
+        }
+    }
+
+    public func followers(of login: String) -> SectionLoader<GitHubUser> {
+        pagedByOffset { store, offset, limit in
+            guard let followers = try store.followers(of: login, offset: offset, limit: limit) else {
+                throw ScreenError.notFound("no user named '\(login)'")
+            }
+            return followers
+        }
+    }
+
+    /// Pages read with an offset as the cursor; one item more than a page tells whether another follows.
+    private func pagedByOffset<T: Sendable>(_ fetch: @escaping @Sendable (SnapshotStore, _ offset: Int, _ limit: Int) throws -> [T]) -> SectionLoader<T> {
         .pages(pageSize: Self.pageSize) { [self] cursor, completion in
             let offset = cursor.flatMap { Int($0.value) } ?? 0
             return read({ store in
-                if offset == 0, try store.user(login: login) == nil { throw ScreenError.notFound("no user named '\(login)'") }
-                let items = try store.repositories(owner: login, offset: offset, limit: Self.pageSize + 1)
+                let items = try fetch(store, offset, Self.pageSize + 1)
                 let next = items.count > Self.pageSize ? PageCursor(String(offset + Self.pageSize)) : nil
                 return Page(items: Array(items.prefix(Self.pageSize)), next: next)
             }, completion: completion)
@@ -93,5 +110,13 @@ private final class RunningRead: Sendable {
     /// Runs `stop` (under the lock, so the read cannot end and the next begin meanwhile) if `job` runs.
     func interrupt(_ job: Int, _ stop: () -> Void) {
         current.withLock { if $0 == job { stop() } }
+    }
+}
+
+extension SnapshotSource {
+    /// SQLite's own words for a failure, without the SQL statement GRDB's description carries.
+    static func reason(_ error: any Error) -> String {
+        guard let database = error as? DatabaseError else { return "\(error)" }
+        return database.message ?? "SQLite error \(database.resultCode.rawValue)"
     }
 }

@@ -30,4 +30,20 @@ extension SnapshotStore {
             ).map(GitHubRepository.init(snapshotRow:))
         }
     }
+
+    /// A page of the account's followers, most followed first; nil when there is no such account.
+    public func followers(of login: String, offset: Int, limit: Int) throws -> [GitHubUser]? {
+        try read { db in
+            guard let userID = try Int64.fetchOne(db, sql: "SELECT id FROM users WHERE login = ?", arguments: [login]) else {
+                return nil
+            }
+            return try Row.fetchAll(
+                db, sql: """
+                    SELECT u.* FROM follows f
+                    JOIN users_by_popularity p ON p.user_id = f.follower_id JOIN users u ON u.id = f.follower_id
+                    WHERE f.user_id = ? ORDER BY p.rank LIMIT ? OFFSET ?
+                    """, arguments: [userID, limit, offset]
+            ).map(GitHubUser.init(snapshotRow:))
+        }
+    }
 }

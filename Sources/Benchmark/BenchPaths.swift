@@ -1,0 +1,57 @@
+import Glibc
+
+/// Where the programs under measurement are. NavShell's own binaries must exist; a missing
+/// baseline only makes its rows unavailable.
+struct BenchPaths {
+    let navhost: String
+    let screenWorker: String
+    /// The built C baselines (echo_worker, uv_relay, ping_client), from shared/baseline/build.sh.
+    let baselineBin: String?
+    /// shared/baseline itself, for node_relay.js.
+    let baselineSource: String?
+    /// node on PATH, if any.
+    let node: String?
+    /// Every child's stderr is appended here.
+    let stderrLog: String
+
+    var pingClient: String? { executable(baselineBin, "ping_client") }
+    var echoWorker: String? { executable(baselineBin, "echo_worker") }
+    var uvRelay: String? { executable(baselineBin, "uv_relay") }
+
+    var nodeRelay: String? {
+        guard let baselineSource, access(baselineSource + "/node_relay.js", R_OK) == 0 else { return nil }
+        return baselineSource + "/node_relay.js"
+    }
+
+    private func executable(_ directory: String?, _ name: String) -> String? {
+        guard let directory, access(directory + "/" + name, X_OK) == 0 else { return nil }
+        return directory + "/" + name
+    }
+
+    /// Why a baseline is missing, for the report.
+    func missing(_ name: String) -> String {
+        switch name {
+        case "node": return "node is not on PATH"
+        case "node_relay.js": return "node_relay.js not found in \(baselineSource ?? "(no --baseline-source given)")"
+        default: return "\(name) not built in \(baselineBin ?? "(no --baseline-bin given)")"
+        }
+    }
+
+    /// The first executable called `name` on PATH.
+    static func onPath(_ name: String) -> String? {
+        guard let path = getenv("PATH").map({ String(cString: $0) }) else { return nil }
+        for directory in path.split(separator: ":") where access("\(directory)/\(name)", X_OK) == 0 {
+            return "\(directory)/\(name)"
+        }
+        return nil
+    }
+
+    /// The directory of the running executable: navhost and screen-worker are built beside it.
+    static func ownDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return "." }
+        let path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+    }
+}

@@ -1,0 +1,128 @@
+import Glibc
+import NavClient
+import NavProtocol
+
+/// Cold push latency through navhost (select a user -> the pushed repositories screen's first
+/// rows at the client), and the worker binary's bare startup for comparison.
+struct PushBench {
+    struct Results: Codable {
+        /// The user row selected, and the screen that selection pushes.
+        var selectedRow: String
+        var pushes: Int
+        /// screen/select sent -> screen/rows of the pushed screen answered.
+        var coldPush: LatencyFigures?
+        /// screen/select sent -> its reply (the worker is spawned and opened by then).
+        var coldSelectOnly: LatencyFigures?
+        /// screen-worker --help: exec -> exit (process start, Swift runtime, argument parsing).
+        var workerHelp: LatencyFigures?
+        /// Spawn screen-worker -> its answer to worker/open for the same repositories screen.
+        var bareStartup: LatencyFigures?
+        /// As bareStartup, then -> its answer to worker/rows (the same first rows as the push).
+        var bareStartupAndRows: LatencyFigures?
+        var unavailable: String?
+    }
+
+    let paths: BenchPaths
+    let pushes: Int
+    let timeout: Double
+    static let firstRows = "{\"limit\":50}"
+
+    func run(progress: (String) -> Void) -> Results {
+        var results = Results(selectedRow: "", pushes: pushes)
+        do throws(BenchError) {
+            progress("cold push x\(pushes)")
+            let (row, push, select) = try measurePushes()
+            results.selectedRow = row
+            results.coldPush = LatencyFigures(samples: push)
+            results.coldSelectOnly = LatencyFigures(samples: select)
+            let login = String(row.dropFirst("user:".count))
+            progress("worker bare startup x\(pushes)")
+            results.workerHelp = LatencyFigures(samples: try measureHelp())
+            let (open, rows) = try measureBareStartup(login: login)
+            results.bareStartup = LatencyFigures(samples: open)
+            results.bareStartupAndRows = LatencyFigures(samples: rows)
+        } catch {
+            results.unavailable = error.description
+        }
+        return results
+    }
+
+    /// Returns the selected row id and, per push, select->rows and select->reply in microseconds.
+    private func measurePushes() throws(BenchError) -> (String, [Double], [Double]) {
+        let host = try Subject.navhost(paths).start(stderrLog: paths.stderrLog, timeout: timeout)
+        defer { host.finish() }
+        let users = try host.request("screen/rows", PushBench.firstRows)
+        guard let row = users["rows"]?.arrayValue?.compactMap({ $0["id"]?.stringValue }).first(where: { $0.hasPrefix("user:") }) else {
+            throw .unexpected("the users screen has no user row to select")
+        }
+        var pushTimes: [Double] = []
+        var selectTimes: [Double] = []
+        // Two untimed pushes first: the worker binary and the snapshot into the page cache.
+        for index in 0..<(pushes + 2) {
+            let start = nowMicroseconds()
+            let selected = try host.call("screen/select", "{\"rowId\":\"\(row)\"}")
+            let selectedAt = nowMicroseconds()
+            let rows = try host.call("screen/rows", PushBench.firstRows)
+            let end = nowMicroseconds()
+            let outcome = try RPCPeer.result(of: selected, method: "screen/select")
+            guard outcome["action"]?.stringValue == "push" else { throw .unexpected("selecting \(row) did not push: \(outcome.serializedString)") }
+            guard try RPCPeer.result(of: rows, method: "screen/rows")["rows"]?.arrayValue?.isEmpty == false else {
+                throw .unexpected("the pushed screen has no rows")
+            }
+            if index >= 2 {
+                pushTimes.append(end - start)
+                selectTimes.append(selectedAt - start)
+            }
+            try host.request("nav/pop")
+            try waitForWorkers(of: host.pid, count: 1)
+        }
+        return (row, pushTimes, selectTimes)
+    }
+
+    /// Lets the popped worker exit before the next push, so its teardown is not in the figure.
+    private func waitForWorkers(of pid: Int32, count: Int) throws(BenchError) {
+        let deadline = Deadline(seconds: timeout)
+        while ProcessTable.children(of: pid).filter({ ProcessTable.isAlive($0.pid) }).count > count {
+            if deadline.hasPassed { throw .timedOut("popped workers of navhost \(pid) to exit") }
+            usleep(200)
+        }
+    }
+
+    private func measureHelp() throws(BenchError) -> [Double] {
+        var times: [Double] = []
+        for index in 0..<(pushes + 2) {
+            let start = nowMicroseconds()
+            let child = try ChildProcess([paths.screenWorker, "--help"], stderrPath: paths.stderrLog)
+            let deadline = Deadline(seconds: timeout)
+            _ = try child.readToEnd(deadline: deadline)
+            let status = child.wait(deadline: deadline)
+            let end = nowMicroseconds()
+            guard status == 0 else { throw .unexpected("screen-worker --help exited with status \(status)") }
+            if index >= 2 { times.append(end - start) }
+        }
+        return times
+    }
+
+    /// Spawn -> worker/open answered, and spawn -> first worker/rows answered, without a host.
+    private func measureBareStartup(login: String) throws(BenchError) -> ([Double], [Double]) {
+        var openTimes: [Double] = []
+        var rowsTimes: [Double] = []
+        let open = "{\"screen\":\"s1\",\"kind\":\"repositories\",\"params\":{\"login\":\"\(login)\"}}"
+        for index in 0..<(pushes + 2) {
+            let start = nowMicroseconds()
+            let worker = RPCPeer(try ChildProcess([paths.screenWorker], stderrPath: paths.stderrLog), timeout: timeout)
+            let opened = try worker.call("worker/open", open)
+            let openedAt = nowMicroseconds()
+            let rows = try worker.call("worker/rows", "{\"offset\":0,\"limit\":50}")
+            let end = nowMicroseconds()
+            _ = try RPCPeer.result(of: opened, method: "worker/open")
+            _ = try RPCPeer.result(of: rows, method: "worker/rows")
+            worker.finish()
+            if index >= 2 {
+                openTimes.append(openedAt - start)
+                rowsTimes.append(end - start)
+            }
+        }
+        return (openTimes, rowsTimes)
+    }
+}

@@ -1,0 +1,81 @@
+/// Requests per second with many in flight: K requests are written without waiting for
+/// replies (while the replies are read, so no pipe fills up), and the clock stops when the
+/// K-th reply arrives. The same subjects as the round trips, same request shapes; runs are
+/// interleaved across subjects and the median run is reported.
+struct ThroughputBench {
+    struct Row: Codable {
+        var key: Subject.Key
+        var name: String
+        var requests: Int
+        /// Seconds per run, in run order.
+        var runs: [Double] = []
+        var medianSeconds: Double?
+        var requestsPerSecond: Double?
+        /// CPU per request in the median run.
+        var cpu: CPUPerRequest?
+        var unavailable: String?
+    }
+
+    let paths: BenchPaths
+    let requests: Int
+    let runs: Int
+    let timeout: Double
+
+    func run(_ subjects: [Subject], progress: (String) -> Void) -> [Row] {
+        var rows = subjects.map { Row(key: $0.key, name: $0.name, requests: requests, unavailable: $0.unavailable) }
+        var measured: [[(seconds: Double, cpu: CPUPerRequest)]] = rows.map { _ in [] }
+        for number in 1...max(1, runs) {
+            for index in rows.indices where rows[index].unavailable == nil {
+                progress("pipelined x\(requests), run \(number)/\(runs): \(subjects[index].name)")
+                do throws(BenchError) {
+                    let run = try measure(subjects[index])
+                    measured[index].append(run)
+                    rows[index].runs.append(run.seconds)
+                } catch {
+                    rows[index].unavailable = error.description
+                }
+            }
+        }
+        for index in rows.indices where rows[index].unavailable == nil && !measured[index].isEmpty {
+            let median = measured[index].sorted { $0.seconds < $1.seconds }[measured[index].count / 2]
+            rows[index].medianSeconds = median.seconds
+            rows[index].requestsPerSecond = Double(requests) / median.seconds
+            rows[index].cpu = median.cpu
+        }
+        return rows
+    }
+
+    private func measure(_ subject: Subject) throws(BenchError) -> (seconds: Double, cpu: CPUPerRequest) {
+        let peer = try subject.start(stderrLog: paths.stderrLog, timeout: timeout)
+        defer { peer.finish() }
+        let warmup = max(1, requests / 10)
+        try send(subject, peer, count: warmup, firstID: 1)
+        let cpuStart = ProcessCPU(pid: peer.pid)
+        let start = nowMicroseconds()
+        let last = try send(subject, peer, count: requests, firstID: 1 + warmup)
+        let seconds = (nowMicroseconds() - start) / 1e6
+        let cpuEnd = ProcessCPU(pid: peer.pid)
+        // Outside the clock: the last reply must be an answer, not an error.
+        _ = try RPCPeer.result(of: last[...], method: subject.method)
+        return (seconds, ProcessCPU.perRequest(from: cpuStart, to: cpuEnd, requests: requests))
+    }
+
+    /// Sends `count` requests at once and returns the last reply line.
+    @discardableResult
+    private func send(_ subject: Subject, _ peer: RPCPeer, count: Int, firstID: Int) throws(BenchError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count * 96)
+        for id in firstID..<(firstID + count) {
+            bytes += RPCPeer.requestLine(id: id, method: subject.method, params: subject.params)
+        }
+        var lastReply: [UInt8] = []
+        var seen = 0
+        try peer.process.pipeline(bytes, replies: count, isReply: { line in
+            guard ReplyLine.isReply(line) else { return false }
+            seen += 1
+            if seen == count { lastReply = Array(line) }
+            return true
+        }, deadline: Deadline(seconds: timeout + Double(count) * 0.001))
+        return lastReply
+    }
+}

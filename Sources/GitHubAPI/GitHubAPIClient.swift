@@ -1,0 +1,123 @@
+import Foundation
+import GitHubScreens
+import HTTPClient
+
+/// The GitHub REST API v3 on a worker's loop. Every request sends
+/// `Accept: application/vnd.github+json`, a User-Agent and, when a token is set,
+/// `Authorization: Bearer <token>`; the token is sent to the API's own origin only, and never
+/// appears in an error, a result or a description. List endpoints return the `rel="next"`
+/// page URL from the `Link` header; pass it back as `page` to get the next page (it is followed
+/// verbatim: GitHub rewrites user links to `/user/{id}/repos`).
+///
+/// Completions run on the loop, never inside the call that started the request. A cancelled
+/// task's completion is never called.
+public final class GitHubAPIClient {
+    public static let defaultBaseURL = "https://api.github.com"
+    public static let defaultUserAgent = "NavShell/1.0 (libcurl)"
+
+    /// The API root, without a trailing slash (`https://ghe.example.com/api/v3` on Enterprise).
+    public let baseURL: String
+    public let perPage: Int
+    public let cache: ResponseCache?
+    public var isAuthenticated: Bool { context.token != nil }
+    private let context: FetchContext
+
+    /// - Parameters:
+    ///   - token: the caller reads it from `GITHUB_TOKEN` (see `token(fromEnvironment:)`); nil
+    ///     or blank for anonymous access.
+    ///   - perPage: the page size asked of list endpoints (GitHub allows 1...100).
+    ///   - timeout: the limit on each HTTP exchange, connection included.
+    public init(
+        http: HTTPClient, baseURL: String = GitHubAPIClient.defaultBaseURL, token: String?, perPage: Int = 30,
+        cache: ResponseCache?, timeout: Duration = .seconds(15), userAgent: String = GitHubAPIClient.defaultUserAgent
+    ) throws(GitHubAPIError) {
+        var base = baseURL.trimmingSpaces
+        while base.hasSuffix("/") { base.removeLast() }
+        guard let origin = APIURL.origin(of: base) else {
+            throw GitHubAPIError(kind: .requestFailed, message: "The API URL '\(baseURL)' is not an http or https URL.", url: baseURL)
+        }
+        let token = token?.trimmingSpaces
+        let usableToken = token?.isEmpty == false ? token : nil
+        var headers: HTTPHeaders = ["Accept": "application/vnd.github+json", "User-Agent": userAgent]
+        if let usableToken { headers.add(name: "Authorization", value: "Bearer \(usableToken)") }
+        self.baseURL = base
+        self.perPage = min(max(perPage, 1), 100)
+        self.cache = cache
+        context = FetchContext(http: http, cache: cache, origin: origin, headers: headers, token: usableToken, timeout: timeout)
+    }
+
+    /// `GITHUB_TOKEN` when set and not blank.
+    public static func token(fromEnvironment environment: [String: String]) -> String? {
+        guard let token = environment["GITHUB_TOKEN"]?.trimmingSpaces, !token.isEmpty else { return nil }
+        return token
+    }
+
+    /// `GET /search/users?q=…`, or the `page` URL a previous result gave as `nextPage`.
+    @discardableResult
+    public func searchUsers(
+        query: String, page: String? = nil,
+        completion: @escaping (Result<GitHubResult<GitHubSearchResult<GitHubUser>>, GitHubAPIError>) -> Void
+    ) -> GitHubAPITask {
+        let url = page ?? "\(baseURL)/search/users?q=\(APIURL.encode(query))&per_page=\(perPage)"
+        return fetch(url, .userSearch(query: query), as: GitHubSearchResult<GitHubUser>.self, completion: completion)
+    }
+
+    /// `GET /users/{login}/repos`, or the `page` URL a previous result gave as `nextPage`.
+    @discardableResult
+    public func userRepositories(
+        login: String, page: String? = nil, completion: @escaping (Result<GitHubResult<[GitHubRepository]>, GitHubAPIError>) -> Void
+    ) -> GitHubAPITask {
+        let url = page ?? "\(baseURL)/users/\(APIURL.encode(login))/repos?per_page=\(perPage)"
+        return fetch(url, .repositories(login: login), as: [GitHubRepository].self, completion: completion)
+    }
+
+    /// `GET /users/{login}/followers`, or the `page` URL a previous result gave as `nextPage`.
+    @discardableResult
+    public func followers(
+        login: String, page: String? = nil, completion: @escaping (Result<GitHubResult<[GitHubUser]>, GitHubAPIError>) -> Void
+    ) -> GitHubAPITask {
+        let url = page ?? "\(baseURL)/users/\(APIURL.encode(login))/followers?per_page=\(perPage)"
+        return fetch(url, .followers(login: login), as: [GitHubUser].self, completion: completion)
+    }
+
+    /// `GET /repos/{owner}/{name}`; a renamed or transferred repository's 301 is followed.
+    @discardableResult
+    public func repository(
+        owner: String, name: String, completion: @escaping (Result<GitHubResult<GitHubRepository>, GitHubAPIError>) -> Void
+    ) -> GitHubAPITask {
+        let url = "\(baseURL)/repos/\(APIURL.encode(owner))/\(APIURL.encode(name))"
+        return fetch(url, .repository(owner: owner, name: name), as: GitHubRepository.self, completion: completion)
+    }
+
+    /// `GET /users/{login}`: a user's or organization's profile.
+    @discardableResult
+    public func user(login: String, completion: @escaping (Result<GitHubResult<GitHubUser>, GitHubAPIError>) -> Void) -> GitHubAPITask {
+        fetch("\(baseURL)/users/\(APIURL.encode(login))", .user(login: login), as: GitHubUser.self, completion: completion)
+    }
+
+    private func fetch<Value: Decodable & Sendable>(
+        _ url: String, _ resource: GitHubResource, as type: Value.Type,
+        completion: @escaping (Result<GitHubResult<Value>, GitHubAPIError>) -> Void
+    ) -> GitHubAPITask {
+        let fetch = GitHubFetch<Value>(
+            context: context, url: url, resource: resource,
+            decode: { body in try JSONDecoder().decode(Value.self, from: Data(body)) },
+            completion: completion)
+        fetch.start()
+        return GitHubAPITask(isRunning: { fetch.isRunning }, cancel: { fetch.cancel() })
+    }
+}
+
+extension GitHubAPIClient: CustomStringConvertible, CustomReflectable {
+    public var description: String {
+        "GitHubAPIClient(\(baseURL), \(isAuthenticated ? "token set" : "anonymous"), perPage: \(perPage))"
+    }
+
+    /// Keeps the token out of `dump` and debugger output.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["baseURL": baseURL, "perPage": perPage, "isAuthenticated": isAuthenticated], displayStyle: .class)
+    }
+}
+
+@available(*, unavailable)
+extension GitHubAPIClient: Sendable {}

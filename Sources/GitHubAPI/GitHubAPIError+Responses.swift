@@ -1,0 +1,125 @@
+import Foundation
+import HTTPClient
+import NavProtocol
+
+/// The error body GitHub sends: `{"message": …, "documentation_url": …, "errors": [{…}]}`.
+private struct GitHubErrorBody: Decodable {
+    struct Item: Decodable {
+        var message: String?
+        var code: String?
+        var field: String?
+    }
+
+    var message: String?
+    var documentationURL: String?
+    var errors: [Item]?
+
+    enum CodingKeys: String, CodingKey {
+        case message
+        case documentationURL = "documentation_url"
+        case errors
+    }
+}
+
+extension GitHubAPIError {
+    /// The error for a response GitHub sent with a failure status.
+    static func from(_ response: HTTPResponse, resource: GitHubResource, authenticated: Bool) -> GitHubAPIError {
+        let body = try? JSONDecoder().decode(GitHubErrorBody.self, from: Data(response.body))
+        let said = body?.message.map { ": \($0)" } ?? ""
+        var error = GitHubAPIError(
+            kind: .serverError, message: "GitHub answered \(response.status)\(said).", status: response.status,
+            url: response.url, githubMessage: body?.message, documentationURL: body?.documentationURL)
+        let headers = response.headers
+        switch response.status {
+        case 401:
+            error.kind = .badCredentials
+            error.message = authenticated
+                ? "GitHub rejected the token in GITHUB_TOKEN (401\(said)); replace it, or unset it to browse anonymously."
+                : "GitHub requires a token for this (401\(said)); set GITHUB_TOKEN."
+        case 403, 429:
+            let remaining = headers["X-RateLimit-Remaining"].flatMap { Int($0.trimmingSpaces) }
+            let retryAfter = headers["Retry-After"].flatMap { Int($0.trimmingSpaces) }
+            let text = (body?.message ?? "").lowercased()
+            let limited = response.status == 429 || remaining == 0 || retryAfter != nil
+                || text.contains("rate limit") || text.contains("abuse")
+            guard limited else {
+                error.kind = .forbidden
+                error.message = "GitHub refused access (403\(said))."
+                break
+            }
+            error.kind = .rateLimited
+            error.rateLimitReset = headers["X-RateLimit-Reset"].flatMap { Int($0.trimmingSpaces) }
+            error.retryAfter = retryAfter
+            error.message = rateLimitMessage(error, limit: headers["X-RateLimit-Limit"], authenticated: authenticated)
+        case 404:
+            error.kind = .notFound
+            error.message = resource.notFoundMessage
+        case 422:
+            error.kind = .invalidQuery
+            let reasons = (body?.errors ?? []).compactMap(\.message)
+            let reason = reasons.isEmpty ? (body?.message ?? "Validation Failed") : reasons.joined(separator: "; ")
+            error.message = "\(resource.rejectedMessage): \(reason)\(reason.hasSuffix(".") ? "" : ".")"
+        default:
+            break
+        }
+        return error
+    }
+
+    private static func rateLimitMessage(_ error: GitHubAPIError, limit: String?, authenticated: Bool) -> String {
+        let hint = authenticated ? "" : " Set GITHUB_TOKEN for a higher limit."
+        if let retryAfter = error.retryAfter {
+            return "GitHub's secondary rate limit was hit (too many requests in a short time); retry in \(retryAfter) s."
+        }
+        let quota = limit.map { " (\($0.trimmingSpaces) requests per hour)" } ?? ""
+        if let reset = error.rateLimitResetISO8601 {
+            return "GitHub's API rate limit is used up\(quota); it resets at \(reset).\(hint)"
+        }
+        return "GitHub's API rate limit is used up\(quota); try again later.\(hint)"
+    }
+
+    /// The error for a request that got no response.
+    static func from(_ failure: HTTPError, url: String, timeout: Duration) -> GitHubAPIError {
+        let host = APIURL.host(of: url) ?? url
+        var error = GitHubAPIError(kind: .requestFailed, message: "", url: url, detail: failure.message)
+        switch failure.kind {
+        case .timeout:
+            error.kind = .timeout
+            error.message = "GitHub did not answer within \(timeout.formattedSeconds) (\(host))."
+        case .dnsFailure:
+            error.kind = .dnsFailure
+            error.message = "Could not resolve \(host): check the network connection and the API URL."
+        case .connectionFailed:
+            error.kind = .connectionFailed
+            error.message = "Could not connect to \(host): \(failure.message)."
+        case .connectionLost:
+            error.kind = .connectionLost
+            error.message = "The connection to \(host) broke before GitHub's answer was complete: \(failure.message)."
+        case .tls:
+            error.message = "A secure connection to \(host) could not be set up: \(failure.message)."
+        case .invalidURL:
+            error.message = "'\(url)' is not a usable API URL: \(failure.message)."
+        case .clientClosed, .other:
+            error.message = "The request to \(host) failed: \(failure.message)."
+        }
+        return error
+    }
+
+    static func malformed(url: String, _ failure: any Error) -> GitHubAPIError {
+        GitHubAPIError(
+            kind: .malformedResponse, message: "GitHub's answer from \(APIURL.host(of: url) ?? url) could not be read as the expected JSON.",
+            url: url, detail: describeDecodingError(failure))
+    }
+}
+
+extension Duration {
+    /// "15 s", "0.2 s".
+    var formattedSeconds: String {
+        let (seconds, attoseconds) = components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
+    }
+}
+
+extension String {
+    var trimmingSpaces: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}

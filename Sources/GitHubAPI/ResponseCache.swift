@@ -1,0 +1,164 @@
+import Foundation
+import GRDB
+
+/// GitHub response bodies by URL, with their validators (ETag, Last-Modified) and `Link`
+/// header, in a SQLite file. The total stored size is bounded: storing past `maximumBytes`
+/// evicts the least recently used entries. Several worker processes may share the file (WAL,
+/// with a short busy timeout). Calls are synchronous; each is one small SQLite statement or
+/// transaction on a local file.
+public final class ResponseCache {
+    public struct Entry: Sendable, Equatable {
+        /// The URL the client asked for (before any redirect).
+        public var url: String
+        public var body: [UInt8]
+        public var etag: String?
+        public var lastModified: String?
+        /// The response's `Link` header, so a cached page still knows its next page.
+        public var link: String?
+        /// When GitHub last sent or confirmed (304) this body.
+        public var storedAt: Date
+
+        public init(url: String, body: [UInt8], etag: String?, lastModified: String?, link: String?, storedAt: Date = Date()) {
+            self.url = url
+            self.body = body
+            self.etag = etag
+            self.lastModified = lastModified
+            self.link = link
+            self.storedAt = storedAt
+        }
+
+        /// The bytes this entry counts against the cache's bound.
+        public var size: Int {
+            url.utf8.count + body.count + (etag?.utf8.count ?? 0) + (lastModified?.utf8.count ?? 0) + (link?.utf8.count ?? 0)
+        }
+    }
+
+    public static let defaultMaximumBytes = 32 * 1024 * 1024
+
+    public let path: String
+    public let maximumBytes: Int
+    private let database: DatabaseQueue
+
+    /// Opens (creating it and its folder if needed) the cache at `path`.
+    public init(path: String, maximumBytes: Int = ResponseCache.defaultMaximumBytes) throws {
+        self.path = path
+        self.maximumBytes = maximumBytes
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(1)
+        configuration.prepareDatabase { db in
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+        }
+        database = try DatabaseQueue(path: path, configuration: configuration)
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE response (
+                        url TEXT PRIMARY KEY NOT NULL,
+                        body BLOB NOT NULL,
+                        etag TEXT,
+                        lastModified TEXT,
+                        link TEXT,
+                        storedAt DOUBLE NOT NULL,
+                        size INTEGER NOT NULL,
+                        lastUsed INTEGER NOT NULL
+                    );
+                    CREATE INDEX response_lastUsed ON response(lastUsed);
+                    """)
+        }
+        try migrator.migrate(database)
+    }
+
+    /// `$XDG_CACHE_HOME/navshell/github-responses.sqlite`, else under `$HOME/.cache`, else
+    /// under the temporary folder.
+    public static func defaultPath(environment: [String: String]) -> String {
+        let base: String
+        if let cacheHome = environment["XDG_CACHE_HOME"], cacheHome.hasPrefix("/") {
+            base = cacheHome
+        } else if let home = environment["HOME"], !home.isEmpty {
+            base = home + "/.cache"
+        } else {
+            base = NSTemporaryDirectory()
+        }
+        return (base as NSString).appendingPathComponent("navshell/github-responses.sqlite")
+    }
+
+    /// The entry for `url`, marked as the most recently used.
+    public func entry(for url: String) throws -> Entry? {
+        try database.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM response WHERE url = ?", arguments: [url]) else { return nil }
+            try db.execute(sql: "UPDATE response SET lastUsed = ? WHERE url = ?", arguments: [try Self.nextUse(db), url])
+            let body: Data = row["body"]
+            return Entry(
+                url: row["url"], body: [UInt8](body), etag: row["etag"], lastModified: row["lastModified"], link: row["link"],
+                storedAt: Date(timeIntervalSince1970: row["storedAt"]))
+        }
+    }
+
+    /// Stores `entry` as the most recently used, evicting older entries past the bound. An
+    /// entry larger than the whole bound is not stored (and replaces nothing).
+    public func store(_ entry: Entry) throws {
+        let size = entry.size
+        try database.write { db in
+            guard size <= maximumBytes else {
+                try db.execute(sql: "DELETE FROM response WHERE url = ?", arguments: [entry.url])
+                return
+            }
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO response (url, body, etag, lastModified, link, storedAt, size, lastUsed)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    entry.url, Data(entry.body), entry.etag, entry.lastModified, entry.link,
+                    entry.storedAt.timeIntervalSince1970, size, try Self.nextUse(db),
+                ])
+            try evict(db, keeping: entry.url)
+        }
+    }
+
+    /// Records a 304: the body is current as of now; GitHub may have sent new validators.
+    public func revalidate(url: String, etag: String?, lastModified: String?) throws {
+        try database.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE response SET etag = COALESCE(?, etag), lastModified = COALESCE(?, lastModified),
+                        storedAt = ?, lastUsed = ? WHERE url = ?
+                    """,
+                arguments: [etag, lastModified, Date().timeIntervalSince1970, try Self.nextUse(db), url])
+        }
+    }
+
+    /// Bytes stored, as counted against `maximumBytes`.
+    public func totalBytes() throws -> Int {
+        try database.read { db in try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(size), 0) FROM response") ?? 0 }
+    }
+
+    /// Every stored URL, least recently used first.
+    public func storedURLs() throws -> [String] {
+        try database.read { db in try String.fetchAll(db, sql: "SELECT url FROM response ORDER BY lastUsed") }
+    }
+
+    public func removeAll() throws {
+        try database.write { db in try db.execute(sql: "DELETE FROM response") }
+    }
+
+    private func evict(_ db: Database, keeping url: String) throws {
+        var total = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(size), 0) FROM response") ?? 0
+        guard total > maximumBytes else { return }
+        let candidates = try Row.fetchAll(db, sql: "SELECT url, size FROM response WHERE url != ? ORDER BY lastUsed", arguments: [url])
+        for candidate in candidates where total > maximumBytes {
+            try db.execute(sql: "DELETE FROM response WHERE url = ?", arguments: [candidate["url"] as String])
+            total -= candidate["size"] as Int
+        }
+    }
+
+    /// A use counter: one more than the latest, so ordering by it is least-recently-used order.
+    private static func nextUse(_ db: Database) throws -> Int {
+        (try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(lastUsed), 0) + 1 FROM response") ?? 0)
+    }
+}

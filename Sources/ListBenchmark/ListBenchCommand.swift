@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import NavClient
+import NavProtocol
+
+/// Measures the generic list controller at scale through the real navhost: a million-user
+/// snapshot's build time, search latency, 50-row window latency at the start, middle and end
+/// of the million-row popular list, and the worker's memory with that list open.
+@main
+struct ListBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "navshell-list-bench",
+        abstract: "Benchmarks list windows and search on a large generated snapshot; prints a table and writes JSON.",
+        discussion: "Figures are informational: the exit code is 0 whatever they are.")
+
+    @Option(help: "Users in the generated snapshot.")
+    var users = 1_000_000
+
+    @Option(help: "Where the snapshot is (generated when missing, or always with --regenerate).")
+    var snapshot = "/tmp/navshell-list-bench.sqlite"
+
+    @Flag(help: "Generate the snapshot even if the file exists.")
+    var regenerate = false
+
+    @Option(help: "Timed requests per measured point.")
+    var samples = 300
+
+    @Option(help: "Where to write the JSON results.")
+    var json = ".build/bench/list-results.json"
+
+    func run() throws {
+        let directory = Bundle.main.executableURL!.deletingLastPathComponent().path
+        var results = ListBenchResults(users: users, snapshot: snapshot)
+        if regenerate || !FileManager.default.fileExists(atPath: snapshot) {
+            results.snapshotBuildSeconds = try generate(worker: directory + "/screen-worker")
+        }
+        results.snapshotBytes = (try? FileManager.default.attributesOfItem(atPath: snapshot)[.size] as? Int) ?? 0
+
+        let client = try NavClient(executable: directory + "/navhost", arguments: ["--data", snapshot, "--request-timeout", "60"])
+        defer { _ = try? client.shutdownAndExit() }
+        let root = try client.send(InitializeRequest(clientInfo: .init(name: "navshell-list-bench")), timeout: 60).stack[0]
+        let total = try client.send(RowsRequest(screen: root.id, limit: 0)).sections.first?.count ?? 0
+        results.listLength = total
+        results.windows = try measureWindows(client, screen: root.id, total: total)
+        results.workerRSSKiB = workerRSS(of: client.pid)
+        results.search = try measureSearch(client, screen: root.id)
+        results.workerRSSAfterSearchKiB = workerRSS(of: client.pid)
+        print(results.table)
+        try results.write(to: json)
+        print("\nwrote \(json)")
+    }
+
+    private func generate(worker: String) throws -> Double {
+        print("generating \(users) users into \(snapshot)…")
+        let started = ContinuousClock.now
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: worker)
+        process.arguments = ["generate-snapshot", "--out", snapshot, "--users", String(users), "--max-repositories-per-user", "1"]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw ValidationError("generate-snapshot failed with \(process.terminationStatus)") }
+        return started.duration(to: .now).seconds
+    }
+
+    /// 50-row windows near the start, the middle and the end, each at a fresh offset so every
+    /// sample reads the database rather than the worker's window cache.
+    private func measureWindows(_ client: NavClient, screen: String, total: Int) throws -> [WindowFigures] {
+        let points = [("start", 0), ("middle", total / 2), ("end", max(0, total - 50))]
+        return try points.map { name, base in
+            var timings: [Double] = []
+            for sample in 0..<samples {
+                let offset = min(max(0, total - 50), base + (sample % 2 == 0 ? 1 : -1) * sample * 150)
+                let started = ContinuousClock.now
+                let rows = try client.send(RowsRequest(screen: screen, offset: max(0, offset), limit: 50)).rows
+                timings.append(started.duration(to: .now).microseconds)
+                guard rows.count == 50 || total < 50 else { throw ValidationError("a window at \(offset) had \(rows.count) rows") }
+            }
+            return WindowFigures(point: name, offset: base, latency: Latency(timings))
+        }
+    }
+
+    /// Queries as a user types them: exact logins, prefixes, substrings of logins and names.
+    private func measureSearch(_ client: NavClient, screen: String) throws -> Latency {
+        let queries = ["torvalds", "mojombo", "an", "mar", "li", "son", "dev", "tom", "ale", "chen", "kim", "ro", "garcia", "hub", "octo"]
+        var timings: [Double] = []
+        for sample in 0..<samples {
+            let query = queries[sample % queries.count] + (sample >= queries.count ? String(sample % 7) : "")
+            let started = ContinuousClock.now
+            _ = try client.send(QueryRequest(screen: screen, text: query), timeout: 60)
+            timings.append(started.duration(to: .now).microseconds)
+        }
+        return Latency(timings)
+    }
+
+    private func workerRSS(of host: Int32) -> Int {
+        ProcessTable.children(of: host).filter { $0.command.hasPrefix("screen-worker") }.map { ProcMemory.rssKiB(of: $0.pid) }.max() ?? 0
+    }
+}

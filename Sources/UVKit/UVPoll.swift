@@ -1,0 +1,57 @@
+import CUV
+
+/// Watches a socket someone else owns (libcurl's) for readiness. The socket is never read,
+/// written or closed here; close this handle before the owner closes the socket.
+public final class UVPoll: UVHandle {
+    /// What a socket is ready for.
+    public struct Events: OptionSet, Sendable {
+        public let rawValue: Int32
+
+        public init(rawValue: Int32) {
+            self.rawValue = rawValue
+        }
+
+        public static let readable = Events(rawValue: Int32(UV_READABLE.rawValue))
+        public static let writable = Events(rawValue: Int32(UV_WRITABLE.rawValue))
+        /// The peer hung up (only reported when asked for).
+        public static let disconnect = Events(rawValue: Int32(UV_DISCONNECT.rawValue))
+    }
+
+    public let socket: Int32
+    private var callback: ((Result<Events, UVError>) -> Void)?
+
+    public init(loop: UVLoop, socket: Int32) throws(UVError) {
+        self.socket = socket
+        try super.init(loop: loop, size: MemoryLayout<uv_poll_t>.size) { memory in
+            uv_poll_init_socket(loop.raw, memory.assumingMemoryBound(to: uv_poll_t.self), socket)
+        }
+    }
+
+    private var poll: UnsafeMutablePointer<uv_poll_t> { memory.assumingMemoryBound(to: uv_poll_t.self) }
+
+    /// Starts (or changes) watching for `events`; `callback` gets each readiness, or an error
+    /// once the socket failed. Calling again replaces both the events and the callback.
+    public func start(_ events: Events, _ callback: @escaping (Result<Events, UVError>) -> Void) throws(UVError) {
+        guard !isClosing else { throw UVError.cancelled }
+        self.callback = callback
+        try uvCheck(uv_poll_start(poll, events.rawValue) { poll, status, events in
+            let owner = UVHandle.owner(of: UnsafeMutableRawPointer(poll), as: UVPoll.self)
+            owner?.fire(status < 0 ? .failure(UVError(status)) : .success(Events(rawValue: events)))
+        })
+    }
+
+    public func stop() {
+        guard !isClosing else { return }
+        uv_poll_stop(poll)
+    }
+
+    public var isActive: Bool { !isClosing && uv_is_active(handle) != 0 }
+
+    private func fire(_ result: Result<Events, UVError>) {
+        callback?(result)
+    }
+
+    override func willClose() {
+        callback = nil
+    }
+}

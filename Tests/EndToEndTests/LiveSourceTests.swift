@@ -1,0 +1,156 @@
+import FakeGitHub
+import Glibc
+import NavClient
+import NavProtocol
+import Testing
+import UVKit
+
+/// navhost with `--source github` against the fake GitHub server, which replays real recorded
+/// API responses on 127.0.0.1.
+@Suite struct LiveSourceTests {
+    private func startHost(_ server: FakeGitHubServer, cache: String) throws -> HostUnderTest {
+        let environment = ["PATH=/usr/bin:/bin", "HOME=/tmp", "GITHUB_TOKEN=ghp_e2e_live_token"]
+        return try HostUnderTest(["--source", "github", "--api-url", server.baseURL, "--cache", cache], environment: environment)
+    }
+
+    @Test func browsesLiveDataFollowingLinkPagesWithTheTokenOnlyWhereItBelongs() throws {
+        let loop = UVLoop()
+        let server = try FakeGitHubServer(loop: loop)
+        defer { server.close() }
+        let cache = "/tmp/navshell-e2e-cache-\(getpid()).sqlite"
+        defer { unlink(cache) }
+        // The popular list is a search; answer it once with a recorded search page.
+        try server.script([FakeRule(path: "/search/users", times: 1, recording: "02_search-users-pygithub-berlin-p1.json")])
+        let host = try startHost(server, cache: cache)
+        let root = try host.initialize().stack[0]
+        let popular = try host.rows(root.id)
+        #expect(popular.rows.count == 30)
+        #expect(popular.sections.first?.hasMore == true, "the recording's Link header has a next page")
+
+        // kohsuke's repositories: the first page, then the next one through the Link URL GitHub rewrote.
+        let pushed = try host.client.send(PushRequest(kind: .repositories, params: ["login": "kohsuke"]))
+        let firstPage = try host.rows(pushed.screen.id)
+        #expect(firstPage.rows.count == 30)
+        _ = try host.client.send(RowsRequest(screen: pushed.screen.id, offset: 20, limit: 10))
+        _ = try host.client.waitIdle(timeout: 10)
+        let both = try host.rows(pushed.screen.id)
+        #expect(both.rows.count > 30)
+        #expect(both.revision > firstPage.revision)
+
+        // A repository's detail; opening it again revalidates with If-None-Match.
+        let repository = try host.client.send(PushRequest(kind: .repository, params: ["owner": "sigmavirus24", "name": "github3.py"]))
+        #expect(try host.rows(repository.screen.id).rows.contains { $0.id == "about:language" && $0.detail == "Python" })
+        _ = try host.client.send(PopRequest())
+        _ = try host.client.send(PushRequest(kind: .repository, params: ["owner": "sigmavirus24", "name": "github3.py"]))
+
+        let log = try server.settledRequests()
+        let paths = log.map(\.path)
+        #expect(paths.contains { $0.hasPrefix("/users/kohsuke/repos") })
+        #expect(paths.contains { $0.hasPrefix("/user/50003/repos") && $0.contains("page=2") }, "\(paths)")
+        let repositoryRequests = log.filter { $0.path == "/repos/sigmavirus24/github3.py" }
+        #expect(repositoryRequests.count == 2)
+        #expect(repositoryRequests.last?.headers["if-none-match"] != nil, "the second request is conditional")
+        #expect(log.allSatisfy { $0.headers["authorization"] == "Bearer ghp_e2e_live_token" })
+        #expect(log.allSatisfy { $0.headers["accept"] == "application/vnd.github+json" })
+
+        // The token reaches the live workers' environment and never the logs.
+        for worker in host.workers() {
+            #expect(environment(of: worker).contains("GITHUB_TOKEN=ghp_e2e_live_token"))
+        }
+        #expect(try host.shutdown().exitCode == 0)
+        #expect(!host.client.stderrText.contains("ghp_e2e_live_token"))
+        host.expectNoWorkerLeft()
+    }
+
+    @Test func anUnknownUserFailsThePushAndARateLimitIsTheSectionsErrorState() throws {
+        let loop = UVLoop()
+        let server = try FakeGitHubServer(loop: loop)
+        defer { server.close() }
+        let cache = "/tmp/navshell-e2e-cache-rl-\(getpid()).sqlite"
+        defer { unlink(cache) }
+        try server.script([
+            FakeRule(path: "/search/users", times: 1, recording: "02_search-users-pygithub-berlin-p1.json"),
+            FakeRule(path: "/search/users", recording: "12_search-code-pygithub-403-abuse.json"),
+        ])
+        let host = try startHost(server, cache: cache)
+        try host.initialize()
+        let missing = host.expectError(PushRequest.method, ["kind": "repositories", "params": ["login": "ThisUserShouldReallyNotExist"]])
+        #expect(missing?.code == RPCErrorCode.invalidParams)
+        #expect(missing?.message.contains("ThisUserShouldReallyNotExist") == true)
+        // The search fails: the client gets an error with what to act on, and the screen shows it.
+        let failure = host.expectError(QueryRequest.method, ["text": "tom"])
+        #expect(failure?.code == RPCErrorCode.dataUnavailable)
+        #expect(failure?.data?["kind"] == "rateLimited")
+        #expect(failure?.data?["retryAfter"] == 60, "the recorded secondary limit's Retry-After")
+        let section = try #require(try host.rows().sections.first)
+        #expect(section.state == .failed)
+        #expect(section.error == failure?.message)
+        #expect(try host.shutdown().exitCode == 0)
+        host.expectNoWorkerLeft()
+    }
+
+    @Test func snapshotWorkersNeverSeeTheToken() throws {
+        let host = try HostUnderTest([], environment: ["PATH=/usr/bin:/bin", "HOME=/tmp", "GITHUB_TOKEN=ghp_not_for_snapshot"])
+        try host.initialize()
+        for worker in host.workers() { #expect(!environment(of: worker).contains("GITHUB_TOKEN")) }
+        #expect(try host.shutdown().exitCode == 0)
+    }
+
+    private func environment(of pid: Int32) -> String {
+        guard let file = fopen("/proc/\(pid)/environ", "r") else { return "" }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        while case let byte = fgetc(file), byte != EOF { bytes.append(byte == 0 ? 10 : UInt8(byte)) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+@Suite struct LiveSearchCancellationTests {
+    @Test func aSupersededSearchIsCancelledOnTheWireNotLeftRunning() throws {
+        let loop = UVLoop()
+        let server = try FakeGitHubServer(loop: loop)
+        defer { server.close() }
+        let cache = "/tmp/navshell-e2e-cache-cancel-\(getpid()).sqlite"
+        defer { unlink(cache) }
+        try server.script([
+            FakeRule(path: "/search/users", times: 1, recording: "02_search-users-pygithub-berlin-p1.json"),
+            // The first typed query is slow; the next one answers at once.
+            FakeRule(path: "/search/users", times: 1, delayMilliseconds: 5_000, recording: "05_search-users-pygithub-sort-followers.json"),
+            FakeRule(path: "/search/users", recording: "10_search-users-github3-full-media.json"),
+        ])
+        let host = try HostUnderTest(
+            ["--source", "github", "--api-url", server.baseURL, "--cache", cache], environment: ["PATH=/usr/bin:/bin", "HOME=/tmp"])
+        try host.initialize()
+        host.client.send(["jsonrpc": "2.0", "id": 901, "method": "screen/query", "params": ["text": "vinc"]])
+        _ = try server.waitForLog { log in log.contains { $0.path.contains("q=vinc") } }
+        let latest = try host.client.send(QueryRequest(text: "tom"))
+        let superseded = try host.client.nextReply()
+        #expect(superseded["id"] == 901)
+        #expect(superseded["error"]?["code"] == .int(RPCErrorCode.requestCancelled))
+        #expect(latest.sections.first?.header == "Users matching 'tom'")
+        let log = try server.settledRequests()
+        let slow = try #require(log.first { $0.path.contains("q=vinc") })
+        #expect(slow.outcome == "client_closed", "the superseded request was removed from libcurl, not answered: \(slow.outcome)")
+        #expect(try host.shutdown().exitCode == 0)
+    }
+}
+
+@Suite struct InitializeSourceTests {
+    @Test func initializeCanChooseTheLiveSourceForTheSession() throws {
+        let loop = UVLoop()
+        let server = try FakeGitHubServer(loop: loop)
+        defer { server.close() }
+        try server.script([FakeRule(path: "/search/users", times: 1, recording: "02_search-users-pygithub-berlin-p1.json")])
+        let host = try HostUnderTest([], environment: ["PATH=/usr/bin:/bin", "HOME=/tmp", "XDG_CACHE_HOME=/tmp/navshell-e2e-xdg-\(getpid())"])
+        let initialized = try host.client.send(InitializeRequest(source: .init(kind: "github", apiURL: server.baseURL)))
+        #expect(try host.rows(initialized.stack[0].id).rows.count == 30, "the root lists the recorded search page")
+        #expect(try server.settledRequests().contains { $0.path.hasPrefix("/search/users") })
+        #expect(try host.shutdown().exitCode == 0)
+        let refused = try HostUnderTest()
+        let error = refused.expectError(InitializeRequest.method, ["source": ["kind": "ftp"]])
+        #expect(error?.code == RPCErrorCode.invalidParams)
+        #expect(error?.message.contains("source.kind") == true)
+        refused.client.notify(ExitNotification.method)
+        _ = try refused.client.waitForExit()
+    }
+}

@@ -1,0 +1,81 @@
+import FakeGitHub
+import Foundation
+import GitHubAPI
+import GitHubScreens
+import NavProtocol
+import Testing
+
+/// The token reaches GitHub and nothing else: not errors (even when the server echoes it),
+/// not their JSON data, not stale reasons, not the client's description.
+@Suite struct TokenSecrecyTests {
+    static let token = "ghp_S3cretTokenValue0123456789abcdefABCD"
+
+    private func texts(of error: GitHubAPIError) -> [String] {
+        var dumped = ""
+        dump(error, to: &dumped)
+        return [error.message, error.description, String(reflecting: error), dumped, "\(error.data)", error.detail ?? "", error.url ?? ""]
+    }
+
+    @Test func noErrorEverContainsTheToken() throws {
+        try withHarness { harness in
+            try harness.server.script([
+                FakeRule(path: "/users/echo", fault: "echo_authorization"),
+                FakeRule(path: "/users/slow", delayMilliseconds: 5000),
+                FakeRule(path: "/users/dropped", fault: "drop"),
+                FakeRule(path: "/users/garbled", fault: "malformed", recording: "13_user-hub4j-mojombo.json"),
+            ])
+            let api = try harness.client(token: Self.token, timeout: .milliseconds(300))
+            var errors: [GitHubAPIError] = []
+            for login in ["echo", "slow", "dropped", "garbled", "ThisUserShouldReallyNotExist"] {
+                if case .failure(let error)? = harness.wait({ api.user(login: login, completion: $0) }) { errors.append(error) }
+            }
+            #expect(errors.map(\.kind) == [.badCredentials, .timeout, .connectionLost, .malformedResponse, .notFound])
+            let echoed = try #require(errors.first?.githubMessage)
+            #expect(echoed == "Bad credentials: Bearer <redacted>", "the server echoed the header; the client must redact it")
+            harness.server.stop()
+            if case .failure(let error)? = harness.wait({ api.user(login: "mojombo", completion: $0) }) { errors.append(error) }
+            #expect(errors.count == 6)
+            for error in errors {
+                for text in texts(of: error) {
+                    #expect(!text.contains(Self.token), "the token leaked into: \(text)")
+                }
+            }
+        }
+    }
+
+    @Test func theTokenIsSentAsABearerHeaderOnly() throws {
+        try withHarness { harness in
+            let api = try harness.client(token: Self.token)
+            _ = harness.wait { api.user(login: "mojombo", completion: $0) }
+            let request = try #require(try harness.server.requests().first)
+            #expect(request.headers["authorization"] == "Bearer \(Self.token)")
+            #expect(!request.path.contains(Self.token))
+            var dumped = ""
+            dump(api, to: &dumped)
+            for text in [String(describing: api), String(reflecting: api), dumped] {
+                #expect(!text.contains(Self.token), "\(text)")
+            }
+        }
+    }
+
+    @Test func staleReasonsAreRedactedToo() throws {
+        try withHarness { harness in
+            let api = try harness.client(token: Self.token, cache: try harness.cache())
+            _ = try #require(harness.wait { api.user(login: "mojombo", completion: $0) }).get()
+            try harness.server.script([FakeRule(path: "/users/mojombo", status: 503, body: ["message": .string("down for \(Self.token)")])])
+            let stale = try #require(harness.wait { api.user(login: "mojombo", completion: $0) }).get()
+            #expect(stale.isStale)
+            let reason = try #require(stale.staleReason)
+            #expect(reason.kind == .serverError)
+            for text in texts(of: reason) {
+                #expect(!text.contains(Self.token), "\(text)")
+            }
+        }
+    }
+
+    @Test func theTokenComesFromGITHUB_TOKEN() {
+        #expect(GitHubAPIClient.token(fromEnvironment: ["GITHUB_TOKEN": " abc \n"]) == "abc")
+        #expect(GitHubAPIClient.token(fromEnvironment: ["GITHUB_TOKEN": "  "]) == nil)
+        #expect(GitHubAPIClient.token(fromEnvironment: [:]) == nil)
+    }
+}

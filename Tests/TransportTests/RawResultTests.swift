@@ -1,0 +1,28 @@
+import NavProtocol
+import Testing
+@testable import Transport
+
+@Suite struct RawResultTests {
+    @Test func findsIdAndResultInOurSerializersLayout() throws {
+        let body = RPCMessage.response(RPCResponse(id: .number(42), result: .success(["rows": [1, 2], "screen": "s1"]))).serialized()
+        let found = try #require(RawResult.scan(body))
+        #expect(found.id == .number(42))
+        #expect(try JSONValue(parsing: Array(found.result)) == ["rows": [1, 2], "screen": "s1"])
+        #expect(try JSONValue(parsing: RawResult.response(id: .string("c-7"), result: found.result))
+            == ["id": "c-7", "jsonrpc": "2.0", "result": ["rows": [1, 2], "screen": "s1"]])
+    }
+
+    @Test(arguments: [
+        #"{"id":1,"jsonrpc":"2.0","error":{"code":-1,"message":"x"}}"#,
+        #"{"jsonrpc":"2.0","id":1,"result":{}}"#,
+        #"{"id":"a","jsonrpc":"2.0","result":{}}"#,
+        #"{"id":1,"jsonrpc":"2.0","result":5}"#,
+        #"{"id":1,"jsonrpc":"2.0","result":{"a":"}"}"#,
+        #"{"id":1,"jsonrpc":"2.0","result":{"a":1}}}"#,
+        #"{"id":1,"jsonrpc":"2.0","result":{"a":1},"x":{}}"#,
+        "{\"id\":1,\"jsonrpc\":\"2.0\",\"result\":{\"a\":\"line\nbreak\"}}",
+    ])
+    func anyOtherShapeTakesTheParsingPath(text: String) {
+        #expect(RawResult.scan(Array(text.utf8)) == nil)
+    }
+}
