@@ -30,9 +30,8 @@ final class ScreenRouter {
         if let section = params.section { forwarded["section"] = .string(section) }
         if let revision = params.revision { forwarded["revision"] = .int(revision) }
         if let entry = host.navigator.entry(id: params.screen), let failure = entry.failure {
-            let revision = (entry.openedState?.revision ?? 0) + 1
             return responder.succeed(encoding: RowsRequest.Response(
-                screen: entry.screen.id, revision: revision, sections: FailedScreen.sections(failure), rows: FailedScreen.rows(failure)))
+                screen: entry.screen.id, revision: FailedScreen.revision(of: entry), sections: FailedScreen.sections(failure), rows: FailedScreen.rows(failure)))
         }
         forward(WorkerMethod.rows, clientMethod: RowsRequest.method, screen: params.screen, params: .object(forwarded), responder)
     }
@@ -211,7 +210,8 @@ final class ScreenRouter {
             guard var fields = notification.params?.objectValue else { break }
             guard let entry, entry.worker === worker else { return }
             fields["screen"] = .string(worker.screenId)
-            return sendNotification?(DidUpdateNotification.method, .object(fields)) ?? ()
+            sendNotification?(DidUpdateNotification.method, .object(fields))
+            return
         case WorkerDidChangeStateNotification.method:
             guard let state = try? decodeParams(WorkerDidChangeStateNotification.self, from: notification.params) else { break }
             if let entry, entry.worker === worker { entry.token = state.token }

@@ -24,6 +24,7 @@ import Testing
     @Test func crashFailsTheRequestWithTheCauseAndRestartsTheScreen() throws {
         let host = try HostUnderTest(["--enable-debug-methods"])
         try host.initialize()
+        let leaks = LeakCheck(host)
         let worker = try #require(host.workers().first)
         let error = host.expectError(DebugCrashRequest.method)
         #expect(error?.code == RPCErrorCode.workerFailed)
@@ -36,6 +37,7 @@ import Testing
         #expect(crashed.screen == "s1" && crashed.restarting && crashed.restarts == 1)
         #expect(try host.rows().sections.isEmpty == false)
         #expect(!ProcessTable.isAlive(worker))
+        try leaks.expectNoLeak()
         #expect(try host.shutdown().exitCode == 0)
         host.expectNoWorkerLeft()
     }

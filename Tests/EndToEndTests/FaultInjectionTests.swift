@@ -120,3 +120,20 @@ struct SeededBytes {
         (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) }
     }
 }
+
+@Suite struct HostDeathTests {
+    /// A stopped worker would sit on a SIGTERM forever; the parent-death signal is SIGKILL.
+    @Test func aStoppedWorkerDiesWithAHostKilledOutright() throws {
+        let host = try HostUnderTest(["--enable-debug-methods"])
+        try host.initialize()
+        _ = try host.client.send(PushRequest(kind: .repositories, params: ["login": "mojombo"]))
+        let workers = host.workers()
+        #expect(workers.count == 2)
+        for worker in workers { kill(worker, SIGSTOP) }
+        host.client.signal(SIGKILL)
+        #expect(try host.client.waitForExit().signal == SIGKILL)
+        let gone = host.client.pump(seconds: 10) { workers.allSatisfy { !ProcessTable.isAlive($0) } }
+        #expect(gone, "stopped workers outlived a SIGKILLed host: \(workers.filter(ProcessTable.isAlive))")
+        for worker in workers where ProcessTable.isAlive(worker) { kill(worker, SIGKILL) }
+    }
+}

@@ -45,4 +45,38 @@ import Testing
         #expect(try host.shutdown().exitCode == 0)
         host.expectNoWorkerLeft()
     }
+
+    @Test func aWorkerThatStopsReadingMakesTheHostStopReadingTheClient() throws {
+        let highWater = 64 << 10
+        let host = try HostUnderTest(["--worker-input-high-water", String(highWater), "--ping-interval", "0", "--request-timeout", "60"])
+        try host.initialize()
+        let worker = try #require(host.workers().first)
+        let pid = host.client.pid
+        let baseline = try #require(ProcessTable.residentBytes(of: pid))
+        kill(worker, SIGSTOP)
+        let count = 800
+        let text = String(repeating: "q", count: 5000)
+        for index in 0..<count {
+            host.client.send(["jsonrpc": "2.0", "id": .int(20_000 + index), "method": "screen/query", "params": ["text": .string(text + String(index))]])
+        }
+        // About 4 MB of requests for a worker that reads none of them, for a while.
+        var peak = baseline
+        host.client.pump(seconds: 2) {
+            peak = max(peak, ProcessTable.residentBytes(of: pid) ?? 0)
+            return false
+        }
+        peak = max(peak, ProcessTable.residentBytes(of: pid) ?? 0)
+        kill(worker, SIGCONT)
+        // Every request is answered: with its result, or -32800 when a later query superseded it.
+        var unanswered = Set((0..<count).map { 20_000 + $0 })
+        for _ in 0..<count {
+            let reply = try host.client.nextReply(timeout: 60)
+            #expect(unanswered.remove(reply["id"]?.intValue ?? -1) != nil)
+            #expect(reply["result"] != nil || reply["error"]?["code"] == .int(RPCErrorCode.requestCancelled), "\(reply)")
+        }
+        #expect(peak - baseline < 4 << 20, "navhost grew by \(peak - baseline) bytes while a worker read nothing")
+        print("flow control: \(count) queries (\(count * text.count) bytes) for a stopped worker; navhost RSS \(baseline) -> peak \(peak)")
+        #expect(try host.shutdown().exitCode == 0)
+        host.expectNoWorkerLeft()
+    }
 }

@@ -27,6 +27,7 @@ import Testing
     @Test func pastTheRestartIntensityTheScreenFailsUntilReloaded() throws {
         let host = try HostUnderTest(["--enable-debug-methods", "--max-restarts", "2"])
         try host.initialize()
+        let leaks = LeakCheck(host)
         for expected in [true, true, false] {
             _ = host.expectError(DebugCrashRequest.method)
             let crashed = try host.client.nextNotification(DidCrashNotification.self)
@@ -43,6 +44,7 @@ import Testing
         let reloaded = try host.client.send(ReloadRequest())
         #expect(reloaded.screen == "s1")
         #expect(try host.rows().sections.first?.state == nil)
+        try leaks.expectNoLeak()
         #expect(try host.shutdown().exitCode == 0)
         host.expectNoWorkerLeft()
     }
@@ -61,6 +63,7 @@ import Testing
     @Test func aHungWorkerIsFoundByPingAndRestarted() throws {
         let host = try HostUnderTest(["--enable-debug-methods", "--request-timeout", "0.5", "--ping-interval", "0.2"])
         try host.initialize()
+        let leaks = LeakCheck(host)
         let worker = try #require(host.workers().first)
         // No request of the client's waits on it: only the ping notices.
         kill(worker, SIGSTOP)
@@ -69,6 +72,7 @@ import Testing
         #expect(crashed.restarting)
         #expect(try host.rows().sections.isEmpty == false)
         #expect(!host.workers().contains(worker))
+        try leaks.expectNoLeak()
         #expect(try host.shutdown().exitCode == 0)
         host.expectNoWorkerLeft()
     }
@@ -76,11 +80,13 @@ import Testing
     @Test func debugHangIsTreatedAsAHang() throws {
         let host = try HostUnderTest(["--enable-debug-methods", "--request-timeout", "0.5"])
         try host.initialize()
+        let leaks = LeakCheck(host)
         let error = host.expectError(DebugHangRequest.method)
         #expect(error?.code == RPCErrorCode.requestTimedOut)
         #expect(error?.message.contains("s1") == true)
         #expect(try host.client.nextNotification(DidCrashNotification.self).restarting)
         #expect(try host.rows().sections.isEmpty == false)
+        try leaks.expectNoLeak()
         #expect(try host.shutdown().exitCode == 0)
         host.expectNoWorkerLeft()
     }

@@ -7,6 +7,11 @@ enum FailedScreen {
     /// Selecting this row is the same as `screen/reload`.
     static let reloadRowId = "navhost:reload"
 
+    /// One past the revision the screen last showed, so the client sees a change.
+    static func revision(of entry: ScreenEntry) -> Int {
+        (entry.openedState?.revision ?? 0) + 1
+    }
+
     static func sections(_ failure: RPCError) -> [SectionInfo] {
         [SectionInfo(
             id: sectionId, header: "This screen stopped working", footer: "Select the row or send screen/reload to start it again.",

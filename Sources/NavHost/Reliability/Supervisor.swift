@@ -138,8 +138,7 @@ final class Supervisor {
     private func fail(_ entry: ScreenEntry, _ failure: RPCError) {
         host.log.error(failure.message)
         entry.failure = failure
-        let revision = (entry.openedState?.revision ?? 0) + 1
-        notify?(DidUpdateNotification(screen: entry.screen.id, revision: revision, sections: FailedScreen.sections(failure), reset: true))
+        notify?(DidUpdateNotification(screen: entry.screen.id, revision: FailedScreen.revision(of: entry), sections: FailedScreen.sections(failure), reset: true))
     }
 
     private func isOnStack(_ entry: ScreenEntry) -> Bool {

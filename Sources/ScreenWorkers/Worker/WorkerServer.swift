@@ -26,7 +26,9 @@ final class WorkerServer {
     init(hostPid: Int32?, dataSource: DataSourceOptions, logLevel: String, debounceMilliseconds: UInt64, enablesDebugMethods: Bool) throws {
         if let hostPid {
             // Die with the host; if it is already gone, the signal will never come, so leave now.
-            _ = cuv_set_parent_death_signal(SIGTERM)
+            // SIGKILL, not SIGTERM: a stopped worker (SIGSTOP, a debugger) would hold a SIGTERM
+            // until continued and outlive the host; a worker has nothing to clean up anyway.
+            _ = cuv_set_parent_death_signal(SIGKILL)
             if getppid() != hostPid { exit(0) }
         }
         self.dataSource = dataSource
