@@ -57,8 +57,9 @@ local function on_notification(method, params)
   if method == "nav/didIdle" and params.stateVersion ~= session.state_version then
     session.state_version = params.stateVersion
     M.refresh()
-  elseif method == "screen/didExit" then
-    report("screen " .. params.screen .. " " .. params.status)
+  elseif method == "screen/didCrash" then
+    local next_step = params.restarting and "restarting" or "stopped until reloaded"
+    report("screen " .. params.screen .. " " .. params.status .. "; " .. next_step)
   end
 end
 
