@@ -62,22 +62,35 @@ extension ListController {
         return items.map { render($0, in: section) }
     }
 
-    /// Fetches the windows of random-access sections that are not cached; `done` gets the first failure.
+    /// Fetches the windows of random-access sections that are not cached, one read per run of
+    /// adjacent missing chunks; `done` gets the first failure.
     private func ensureLoaded(_ pieces: [(section: LoadedSection<S.Item>, range: Range<Int>)], done: @escaping (ScreenError?) -> Void) {
-        var missing: [(LoadedSection<S.Item>, Int)] = []
+        var runs: [(section: LoadedSection<S.Item>, chunks: ClosedRange<Int>)] = []
         for piece in pieces where piece.section.isIndexed {
-            missing += piece.section.windows.missingChunks(for: piece.range).map { (piece.section, $0) }
+            for chunk in piece.section.windows.missingChunks(for: piece.range) {
+                if let last = runs.last, last.section === piece.section, last.chunks.upperBound == chunk - 1 {
+                    runs[runs.count - 1].chunks = last.chunks.lowerBound...chunk
+                } else {
+                    runs.append((piece.section, chunk...chunk))
+                }
+            }
         }
-        guard !missing.isEmpty else { return done(nil) }
-        var outstanding = missing.count
+        guard !runs.isEmpty else { return done(nil) }
+        var outstanding = runs.count
         var failure: ScreenError?
-        for (section, chunk) in missing {
+        let size = WindowCache<S.Item>.chunkSize
+        for (section, chunks) in runs {
             guard case .indexed(let fetch) = section.source.loader else { continue }
-            let size = WindowCache<S.Item>.chunkSize
-            let job = fetch((chunk * size)..<((chunk + 1) * size)) { result in
+            let job = fetch((chunks.lowerBound * size)..<((chunks.upperBound + 1) * size)) { result in
                 switch result {
-                case .success(let window): section.windows.store(window.items, chunk: chunk)
-                case .failure(let error): failure = failure ?? (error as? ScreenError) ?? .dataUnavailable("\(error)")
+                case .success(let window):
+                    for chunk in chunks {
+                        let start = (chunk - chunks.lowerBound) * size
+                        guard start < window.items.count else { break }
+                        section.windows.store(Array(window.items[start..<min(window.items.count, start + size)]), chunk: chunk)
+                    }
+                case .failure(let error):
+                    failure = failure ?? (error as? ScreenError) ?? .dataUnavailable("\(error)")
                 }
                 outstanding -= 1
                 if outstanding == 0 { done(failure) }

@@ -39,7 +39,10 @@ public final class SnapshotSource: GitHubSource {
 
     public func popularUsers() -> SectionLoader<GitHubUser> {
         .indexed { [self] range, completion in
-            read({ store in Window(items: try store.popularUsers(range), total: try store.userCount()) }, completion: completion)
+            read({ store in
+                let window = try store.popularWindow(range)
+                return Window(items: window.users, total: window.total)
+            }, completion: completion)
         }
     }
 

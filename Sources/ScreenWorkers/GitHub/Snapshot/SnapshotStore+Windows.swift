@@ -7,16 +7,25 @@ extension SnapshotStore {
         try read { db in try Int.fetchOne(db, sql: "SELECT coalesce(max(rank) + 1, 0) FROM users_by_popularity") ?? 0 }
     }
 
+    /// Users ranked `range` in the most-followed order, and how many users there are: one read.
+    public func popularWindow(_ range: Range<Int>) throws -> (users: [GitHubUser], total: Int) {
+        try read { db in
+            (try Self.popularUsers(db, range), try Int.fetchOne(db, sql: "SELECT coalesce(max(rank) + 1, 0) FROM users_by_popularity") ?? 0)
+        }
+    }
+
     /// Users ranked `range` in the most-followed order: one range read on the rank's key.
     public func popularUsers(_ range: Range<Int>) throws -> [GitHubUser] {
-        try read { db in
+        try read { db in try Self.popularUsers(db, range) }
+    }
+
+    private static func popularUsers(_ db: Database, _ range: Range<Int>) throws -> [GitHubUser] {
             try Row.fetchAll(
                 db, sql: """
                     SELECT u.* FROM users_by_popularity p JOIN users u ON u.id = p.user_id
                     WHERE p.rank >= ? AND p.rank < ? ORDER BY p.rank
                     """, arguments: [range.lowerBound, range.upperBound]
             ).map(GitHubUser.init(snapshotRow:))
-        }
     }
 
     /// A page of the account's repositories, most starred first (the owner/stars index serves it).
