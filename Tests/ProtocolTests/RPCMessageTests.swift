@@ -80,3 +80,19 @@ import NavProtocol
         #expect(RPCError(json: "error") == nil)
     }
 }
+
+@Suite struct RPCEnvelopeWriterTests {
+    /// The direct envelope writers print exactly what serializing the JSON tree prints.
+    @Test(arguments: [
+        RPCMessage.request(RPCRequest(id: .number(7), method: "screen/rows", params: ["limit": 1, "a": [true, nil]])),
+        .request(RPCRequest(id: .string("x\"y"), method: "é/ünïcode", params: nil)),
+        .notification(RPCNotification(method: "nav/didChange", params: ["stack": [], "reason": "push"])),
+        .notification(RPCNotification(method: "exit", params: nil)),
+        .response(RPCResponse(id: .number(1), result: .success(["rows": [["id": "a"]], "revision": 3]))),
+        .response(RPCResponse(id: nil, result: .failure(RPCError(code: -32700, message: "parse error: \n", data: ["at": 3])))),
+        .response(RPCResponse(id: .string("s"), result: .success(.null))),
+    ])
+    func directWritersMatchTheTree(message: RPCMessage) {
+        #expect(message.serialized() == message.json.serialized())
+    }
+}

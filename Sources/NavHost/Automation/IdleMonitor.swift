@@ -80,11 +80,11 @@ final class IdleMonitor {
             lastSeenVersion = version
             hadActivity = true
         }
-        // This runs on every loop iteration: count, never list (listing is for timeouts).
-        let busy = isBusy()
-        // Output alone is not activity: the `nav/didIdle` just written must not cause another.
-        if busy.beyondOutput { hadActivity = true }
-        guard !busy.any else { return }
+        // This runs on every loop iteration: with no visible change to announce and nobody
+        // waiting, there is nothing to look at (a read changes nothing visible). Otherwise
+        // count, never list (listing is for timeouts).
+        guard hadActivity || !waiters.isEmpty else { return }
+        guard !isBusy().any else { return }
         if hadActivity {
             hadActivity = false
             if let params = try? JSONValueEncoder().encode(DidIdleNotification(stateVersion: version)) {

@@ -15,7 +15,20 @@ public struct RPCRequest: Sendable, Equatable {
         return .object(fields)
     }
 
-    public func serialized() -> [UInt8] { json.serialized() }
+    /// The same bytes as `json.serialized()` (keys in sorted order), written without building
+    /// the envelope as a dictionary: this is on the host's routing path.
+    public func serialized() -> [UInt8] {
+        var bytes = Array(#"{"id":"#.utf8)
+        id.json.serialize(into: &bytes)
+        bytes += #","jsonrpc":"2.0","method":"#.utf8
+        JSONValue.string(method).serialize(into: &bytes)
+        if let params {
+            bytes += #","params":"#.utf8
+            params.serialize(into: &bytes)
+        }
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
 }
 
 public struct RPCNotification: Sendable, Equatable {
@@ -33,7 +46,17 @@ public struct RPCNotification: Sendable, Equatable {
         return .object(fields)
     }
 
-    public func serialized() -> [UInt8] { json.serialized() }
+    /// The same bytes as `json.serialized()`, without the dictionary.
+    public func serialized() -> [UInt8] {
+        var bytes = Array(#"{"jsonrpc":"2.0","method":"#.utf8)
+        JSONValue.string(method).serialize(into: &bytes)
+        if let params {
+            bytes += #","params":"#.utf8
+            params.serialize(into: &bytes)
+        }
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
 }
 
 public struct RPCResponse: Sendable, Equatable {
@@ -55,7 +78,25 @@ public struct RPCResponse: Sendable, Equatable {
         return .object(fields)
     }
 
-    public func serialized() -> [UInt8] { json.serialized() }
+    /// The same bytes as `json.serialized()` ("error" < "id" < "jsonrpc" < "result"), without the dictionary.
+    public func serialized() -> [UInt8] {
+        var bytes: [UInt8] = []
+        switch result {
+        case .success(let value):
+            bytes += #"{"id":"#.utf8
+            (id?.json ?? .null).serialize(into: &bytes)
+            bytes += #","jsonrpc":"2.0","result":"#.utf8
+            value.serialize(into: &bytes)
+        case .failure(let error):
+            bytes += #"{"error":"#.utf8
+            error.json.serialize(into: &bytes)
+            bytes += #","id":"#.utf8
+            (id?.json ?? .null).serialize(into: &bytes)
+            bytes += #","jsonrpc":"2.0""#.utf8
+        }
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
 }
 
 public enum RPCMessage: Sendable, Equatable {
@@ -71,5 +112,11 @@ public enum RPCMessage: Sendable, Equatable {
         }
     }
 
-    public func serialized() -> [UInt8] { json.serialized() }
+    public func serialized() -> [UInt8] {
+        switch self {
+        case .request(let request): return request.serialized()
+        case .notification(let notification): return notification.serialized()
+        case .response(let response): return response.serialized()
+        }
+    }
 }

@@ -23,7 +23,7 @@ public struct WaitIdleRequest: RPCRequestType, Equatable {
     }
 }
 
-/// `nav/didIdle` (host -> client): the host became idle after work or a visible change.
+/// `nav/didIdle` (host -> client): the host became idle after a visible change (a stack change or a screen update).
 public struct DidIdleNotification: RPCNotificationType, Equatable {
     public static let method = "nav/didIdle"
     public var stateVersion: Int
