@@ -24,6 +24,7 @@ final class ClientSession {
     init(host: Host) {
         self.host = host
         let supervisor = Supervisor(host: host, flow: FlowControl(host: host))
+        host.supervisor = supervisor
         router = ScreenRouter(host: host, supervisor: supervisor)
         supervisor.notify = { [unowned self] notification in self.notify(notification) }
         registerHandlers()

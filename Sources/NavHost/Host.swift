@@ -12,6 +12,8 @@ final class Host {
     let client: RPCConnection
     let spawner: WorkerSpawner
     let navigator: Navigator
+    /// Set by the session: restarts, reloads and wakes screens.
+    weak var supervisor: Supervisor?
     private var session: ClientSession!
     private var signals: [UVSignal] = []
     private var parentWatch: UVTimer?

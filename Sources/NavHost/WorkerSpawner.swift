@@ -64,15 +64,10 @@ final class WorkerSpawner {
         guard let worker = spare else { return done() }
         spare = nil
         worker.onUnexpectedExit = nil
-        // Held until it has exited: its handles call back into it until then.
-        retiringSpares.append(worker)
-        worker.stop(graceMilliseconds: configuration.stopGraceMilliseconds) { [weak self, unowned worker] in
-            self?.retiringSpares.removeAll { $0 === worker }
-            done()
-        }
+        retire(worker, done: done)
     }
 
-    private var retiringSpares: [WorkerProcess] = []
+    private var retiring: [WorkerProcess] = []
 
     /// Spawns and opens a worker; a restart passes the screen's id and restoration token.
     func open(
@@ -136,6 +131,16 @@ final class WorkerSpawner {
     func stop(_ entries: [ScreenEntry], done: (() -> Void)? = nil) {
         let group = Countdown(count: entries.count, done: done ?? {})
         for entry in entries { stop(entry.worker, done: group.tick) }
+    }
+
+    /// Ends a worker that no entry serves any more, holding it until it has exited (its
+    /// handles call back into it until then).
+    func retire(_ worker: WorkerProcess, done: @escaping () -> Void = {}) {
+        retiring.append(worker)
+        stop(worker) { [weak self, unowned worker] in
+            self?.retiring.removeAll { $0 === worker }
+            done()
+        }
     }
 
     private func stop(_ worker: WorkerProcess, done: @escaping () -> Void = {}) {

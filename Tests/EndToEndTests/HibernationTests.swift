@@ -33,3 +33,25 @@ import Testing
         host.expectNoWorkerLeft()
     }
 }
+
+@Suite struct HibernationEdgeTests {
+    @Test func reloadingAHibernatingScreenLeavesOneWorkerAndTheHostEnds() throws {
+        let host = try HostUnderTest(["--awake-screens", "1"])
+        let root = try host.initialize().stack[0]
+        _ = try host.client.send(PushRequest(kind: .repositories, params: ["login": "mojombo"]))
+        _ = try host.client.waitIdle(timeout: 10)
+        #expect(host.workers().count == 1, "the root hibernates")
+        _ = try host.client.request("screen/reload", ["screen": .string(root.id)])
+        #expect(try host.rows(root.id).rows.isEmpty == false)
+        _ = try host.client.waitIdle(timeout: 10)
+        #expect(host.workers().count == 2, "one worker per awake screen, no stray one")
+        // Another push: the root hibernates again, and rendering it wakes it.
+        _ = try host.client.send(PushRequest(kind: .repository, params: ["owner": "mojombo", "name": "grit"]))
+        _ = try host.client.waitIdle(timeout: 10)
+        #expect(host.workers().count == 1)
+        let render = try host.client.request("screen/render", ["screen": .string(root.id)])
+        #expect(render["text"]?.stringValue?.contains("POPULAR") == true)
+        #expect(try host.shutdown().exitCode == 0)
+        host.expectNoWorkerLeft()
+    }
+}

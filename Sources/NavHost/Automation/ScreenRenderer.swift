@@ -22,6 +22,12 @@ struct ScreenRenderer {
                 code: RPCErrorCode.screenNotFound, message: "no screen '\(params.screen ?? "")' on the stack; the stack is [\(ids)]",
                 data: ["screen": params.screen.map(JSONValue.string) ?? .null]))
         }
+        if entry.isHibernating, let supervisor = host.supervisor {
+            return supervisor.wake(entry) { [self] result in
+                if case .failure(let error) = result { return responder.fail(error) }
+                render(params, responder)
+            }
+        }
         let depth = (navigator.entries.firstIndex { $0 === entry } ?? 0) + 1
         let worker = entry.worker
         guard worker.isRunning else {

@@ -9,6 +9,7 @@ struct ReplayComparison {
         "processId": "the client's process id",
         "pid": "process ids",
         "stderrTail": "a crashed worker's last stderr lines",
+        "token": "restoration tokens, reported by workers asynchronously",
         "time": "timestamps",
         "timestamp": "timestamps",
     ]

@@ -72,6 +72,11 @@ final class Supervisor {
 
     /// `screen/reload`: a running worker is stopped first; the restart window starts afresh.
     func reload(_ entry: ScreenEntry, completion: @escaping (Result<ScreenState, RPCError>) -> Void) {
+        // A wake under way finishes first; a hibernating screen is simply started again.
+        guard entry.wakers.isEmpty else {
+            return entry.wakers.append { [unowned self] _ in self.reload(entry, completion: completion) }
+        }
+        entry.isHibernating = false
         entry.restarts.forgetRecent()
         guard entry.worker.isRunning else { return restart(entry, completion: completion) }
         host.spawner.stop([entry]) { [unowned self] in self.restart(entry, completion: completion) }
@@ -88,7 +93,10 @@ final class Supervisor {
                     host.spawner.stop([fresh])
                     return completion(.failure(.invalidNavigation("screen \(entry.screen.id) is no longer on the stack")))
                 }
+                // Never two workers for one screen: one still running here is ended.
+                let previous = entry.worker
                 entry.worker = fresh.worker
+                if previous !== fresh.worker, previous.isRunning { host.spawner.retire(previous) }
                 entry.failure = nil
                 entry.openedState = state
                 notify?(DidUpdateNotification(screen: entry.screen.id, revision: state.revision, sections: state.sections, reset: true, loading: state.loading))
@@ -110,7 +118,9 @@ final class Supervisor {
         let entries = host.navigator.entries
         if configuration.awakeScreens > 0 {
             for entry in entries.dropLast(configuration.awakeScreens)
-            where !entry.isHibernating && entry.failure == nil && entry.worker.isRunning && entry.wakers.isEmpty {
+            where !entry.isHibernating && entry.failure == nil && entry.worker.isRunning && entry.wakers.isEmpty
+                // A screen still answering something hibernates at a later change instead.
+                && entry.worker.connection.outstandingRequestCount == 0 && entry.worker.connection.unansweredIncomingCount == 0 {
                 entry.isHibernating = true
                 host.log.debug("hibernating \(entry.worker.label)")
                 host.spawner.stop([entry])
