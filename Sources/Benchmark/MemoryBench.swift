@@ -81,7 +81,8 @@ struct MemoryBench {
     private func stack(host pid: Int32, depth: Int, seconds: Double) throws(BenchError) -> Stack {
         guard let host = ProcMemory(pid: pid) else { throw .ended("navhost \(pid) is gone") }
         let memories = workers(of: pid).compactMap { ProcMemory(pid: $0) }
-        guard memories.count == depth else { throw .unexpected("\(memories.count) workers for a stack of \(depth)") }
+        // Deep screens hibernate and one spare waits: fewer workers than screens is the point.
+        guard !memories.isEmpty else { throw .unexpected("no worker for a stack of \(depth)") }
         let sorted = memories.map(\.rssKiB).sorted()
         let pss = memories.compactMap(\.pssKiB)
         return Stack(

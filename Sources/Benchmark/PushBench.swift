@@ -13,6 +13,9 @@ struct PushBench {
         var coldPush: LatencyFigures?
         /// screen/select sent -> its reply (the worker is spawned and opened by then).
         var coldSelectOnly: LatencyFigures?
+        /// The same with navhost's warm spare: the push only opens a screen in a started worker.
+        var warmPush: LatencyFigures?
+        var warmSelectOnly: LatencyFigures?
         /// screen-worker --help: exec -> exit (process start, Swift runtime, argument parsing).
         var workerHelp: LatencyFigures?
         /// Spawn screen-worker -> its answer to worker/open for the same repositories screen.
@@ -31,10 +34,14 @@ struct PushBench {
         var results = Results(selectedRow: "", pushes: pushes)
         do throws(BenchError) {
             progress("cold push x\(pushes)")
-            let (row, push, select) = try measurePushes()
+            let (row, push, select) = try measurePushes(warm: false)
             results.selectedRow = row
             results.coldPush = LatencyFigures(samples: push)
             results.coldSelectOnly = LatencyFigures(samples: select)
+            progress("warm push x\(pushes)")
+            let (_, warmPush, warmSelect) = try measurePushes(warm: true)
+            results.warmPush = LatencyFigures(samples: warmPush)
+            results.warmSelectOnly = LatencyFigures(samples: warmSelect)
             let login = String(row.dropFirst("user:".count))
             progress("worker bare startup x\(pushes)")
             results.workerHelp = LatencyFigures(samples: try measureHelp())
@@ -48,8 +55,11 @@ struct PushBench {
     }
 
     /// Returns the selected row id and, per push, select->rows and select->reply in microseconds.
-    private func measurePushes() throws(BenchError) -> (String, [Double], [Double]) {
-        let host = try Subject.navhost(paths).start(stderrLog: paths.stderrLog, timeout: timeout)
+    /// Cold: every push spawns its worker (`--no-warm-spare`). Warm: the push takes the spare,
+    /// and the next push starts only once the replacement spare is up and waiting.
+    private func measurePushes(warm: Bool) throws(BenchError) -> (String, [Double], [Double]) {
+        let host = try Subject.navhost(paths, arguments: [warm ? "--warm-spare" : "--no-warm-spare"])
+            .start(stderrLog: paths.stderrLog, timeout: timeout)
         defer { host.finish() }
         let users = try host.request("screen/rows", PushBench.firstRows)
         guard let row = users["rows"]?.arrayValue?.compactMap({ $0["id"]?.stringValue }).first(where: { $0.hasPrefix("user:") }) else {
@@ -74,7 +84,7 @@ struct PushBench {
                 selectTimes.append(selectedAt - start)
             }
             try host.request("nav/pop")
-            try waitForWorkers(of: host.pid, count: 1)
+            try waitForWorkers(of: host.pid, count: warm ? 2 : 1)
         }
         return (row, pushTimes, selectTimes)
     }
@@ -82,8 +92,13 @@ struct PushBench {
     /// Lets the popped worker exit before the next push, so its teardown is not in the figure.
     private func waitForWorkers(of pid: Int32, count: Int) throws(BenchError) {
         let deadline = Deadline(seconds: timeout)
-        while ProcessTable.children(of: pid).filter({ ProcessTable.isAlive($0.pid) }).count > count {
-            if deadline.hasPassed { throw .timedOut("popped workers of navhost \(pid) to exit") }
+        func settled() -> Bool {
+            let alive = ProcessTable.children(of: pid).filter { ProcessTable.isAlive($0.pid) }
+            return alive.count == count && alive.allSatisfy { ProcessTable.isSleeping($0.pid) }
+        }
+        // Twice in a row: a worker between two page faults can look asleep for an instant.
+        while !(settled() && { usleep(2000); return settled() }()) {
+            if deadline.hasPassed { throw .timedOut("popped workers of navhost \(pid) to exit and the spare to be up") }
             usleep(200)
         }
     }

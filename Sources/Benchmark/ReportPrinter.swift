@@ -63,6 +63,8 @@ enum ReportPrinter {
         let rows: [(String, LatencyFigures?)] = [
             ("cold push: select -> first rows", push.coldPush),
             ("  of which select -> reply", push.coldSelectOnly),
+            ("warm push (spare worker): select -> first rows", push.warmPush),
+            ("  of which select -> reply", push.warmSelectOnly),
             ("bare worker: spawn -> worker/open answered", push.bareStartup),
             ("bare worker: spawn -> open -> first rows", push.bareStartupAndRows),
             ("screen-worker --help: exec -> exit", push.workerHelp),
@@ -87,7 +89,7 @@ enum ReportPrinter {
         var stacks = TextTable("stack", "host RSS", "worker RSS min/med/max", "total RSS", "total PSS", "build s")
         for stack in memory.stacks {
             stacks.add(
-                "\(stack.depth) deep", fixed(mebibytes(stack.host.rssKiB)),
+                "\(stack.depth) deep, \(stack.workers) workers", fixed(mebibytes(stack.host.rssKiB)),
                 "\(fixed(mebibytes(stack.workerRssMinKiB)))/\(fixed(mebibytes(stack.workerRssMedianKiB)))/\(fixed(mebibytes(stack.workerRssMaxKiB)))",
                 fixed(mebibytes(stack.totalRssKiB)), fixed(stack.totalPssKiB.map(mebibytes)), fixed(stack.secondsToBuild, 2))
         }

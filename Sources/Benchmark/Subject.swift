@@ -50,8 +50,8 @@ struct Subject {
         ]
     }
 
-    static func navhost(_ paths: BenchPaths) -> Subject {
-        Subject(key: .navhost, name: "navhost + screen-worker", unavailable: nil, command: [paths.navhost],
+    static func navhost(_ paths: BenchPaths, arguments: [String] = []) -> Subject {
+        Subject(key: .navhost, name: "navhost + screen-worker", unavailable: nil, command: [paths.navhost] + arguments,
                 initLine: initialize, method: "screen/rows", params: "{\"limit\":1}")
     }
 

@@ -56,6 +56,11 @@ public enum ProcessTable {
         return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// Whether a process is asleep (state S: waiting, e.g. on its input), not running or starting.
+    public static func isSleeping(_ pid: Int32) -> Bool {
+        status(of: pid)?.state == "S"
+    }
+
     private static func status(of pid: Int32) -> (parent: Int32, command: String, state: Character)? {
         guard let line = firstLine(of: "/proc/\(pid)/stat") else { return nil }
         // Format: pid (comm) state ppid ...; comm may contain spaces and parentheses.

@@ -18,6 +18,9 @@ final class WorkerServer {
     /// The host's id for the screen served: answers carry it, so the host passes them on untouched.
     private var screenId: String?
     private var closeSource: (() -> Void)?
+    /// The data source, opened before the host asks for a screen: a worker started ahead of a
+    /// push (the host's warm spare) has its snapshot open when the push comes.
+    private var preparedSource: (any GitHubSource)?
     private var exitCode: Int32 = 0
     private var isShutDown = false
     private let faults: WorkerFaults?
@@ -75,6 +78,7 @@ final class WorkerServer {
             log.error("cannot read stdin: \(error)")
             return 1
         }
+        prepareSource()
         loop.run()
         log.close()
         loop.close()
@@ -139,8 +143,8 @@ final class WorkerServer {
 
     private func open(_ params: WorkerOpenRequest, _ responder: RPCResponder) throws {
         guard controller == nil else { throw RPCError.invalidRequest("this worker already serves a screen") }
-        let (source, close) = try dataSource.open(on: loop)
-        closeSource = close
+        let source = try preparedSource ?? openSource()
+        preparedSource = nil
         let controller = try GitHubScreens.makeController(
             kind: params.kind, params: params.params ?? .object([:]), source: source, loop: loop,
             debounceMilliseconds: debounceMilliseconds)
@@ -167,6 +171,18 @@ final class WorkerServer {
                 responder.fail(rpcError(for: error))
             }
         }
+    }
+
+    private func openSource() throws -> any GitHubSource {
+        let (source, close) = try dataSource.open(on: loop)
+        closeSource = close
+        return source
+    }
+
+    /// Opens the source ahead of `worker/open`; a failure is left for `worker/open` to report.
+    private func prepareSource() {
+        preparedSource = try? openSource()
+        (preparedSource as? SnapshotSource)?.warmUp()
     }
 
     private func send(_ update: ScreenUpdate) {

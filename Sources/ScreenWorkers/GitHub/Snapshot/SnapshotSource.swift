@@ -100,6 +100,12 @@ public final class SnapshotSource: GitHubSource {
     public func close() {
         queue.close()
     }
+
+    /// Reads the first page of the popular list in the background, so SQLite's first
+    /// statements are prepared and its pages cached before a screen needs them.
+    public func warmUp() {
+        _ = read({ store in try store.popularWindow(0..<1).total }, completion: { _ in })
+    }
 }
 
 /// Which read the background queue runs now, so that an interrupt reaches only its own read.
