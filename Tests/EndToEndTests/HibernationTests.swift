@@ -10,7 +10,7 @@ import Testing
         _ = try host.client.send(QueryRequest(text: "mojombo"))
         let root = try host.rows()
         _ = try host.client.send(PushRequest(kind: .repositories, params: ["login": "mojombo"]))
-        _ = try host.client.send(QueryRequest(text: "gr"))
+        let filteredBefore = try host.client.send(QueryRequest(text: "gr"))
         _ = try host.client.send(PushRequest(kind: .repository, params: ["owner": "mojombo", "name": "grit"]))
         _ = try host.client.send(PushRequest(kind: .followers, params: ["login": "mojombo"]))
         _ = try host.client.waitIdle(timeout: 10)
@@ -25,6 +25,7 @@ import Testing
         let stack = try host.stack()
         let filtered = try host.rows(stack[1].id)
         #expect(filtered.rows.map(\.id) == ["repo:mojombo/grit"], "the query 'gr' survived hibernation")
+        #expect(filtered.revision > filteredBefore.revision, "revisions go on from the token, never back")
         // Popping back to the root: it wakes with its search.
         _ = try host.client.send(PopToRootRequest())
         _ = try host.client.waitIdle(timeout: 10)

@@ -8,6 +8,8 @@ public struct RestorationToken: Codable, Sendable, Hashable {
     public var selection: String?
     /// The last window read with `screen/rows`.
     public var window: Window?
+    /// The screen's revision: a restarted worker numbers on from it, so revisions never go back.
+    public var revision: Int?
 
     public struct Window: Codable, Sendable, Hashable {
         public var section: String?
@@ -20,10 +22,11 @@ public struct RestorationToken: Codable, Sendable, Hashable {
         }
     }
 
-    public init(query: String = "", selection: String? = nil, window: Window? = nil) {
+    public init(query: String = "", selection: String? = nil, window: Window? = nil, revision: Int? = nil) {
         self.query = query
         self.selection = selection
         self.window = window
+        self.revision = revision
     }
 }
 

@@ -29,6 +29,8 @@ public protocol ScreenController: AnyObject {
     func select(rowId: String) throws(ScreenError) -> SelectionAction
     /// Cancels whatever is under way.
     func close()
+    /// Before the first load: number revisions on from `revision` (a screen restarted from its token).
+    func continueRevisions(after revision: Int)
 }
 
 /// The generic list controller: runs a screen's loaders, shows one query's results at a time
@@ -206,6 +208,10 @@ public final class ListController<S: ListScreen>: ScreenController {
             }
         }
         throw ScreenError.notFound("no row with id '\(rowId)' on this screen")
+    }
+
+    public func continueRevisions(after base: Int) {
+        if revision == 0 { revision = max(0, base) }
     }
 
     public func close() {

@@ -22,6 +22,8 @@ final class RestorationTracker {
 
     func selected(_ rowId: String) { update { $0.selection = rowId } }
 
+    func revised(_ revision: Int) { update { $0.revision = revision } }
+
     private func update(_ change: (inout RestorationToken) -> Void) {
         var next = token
         change(&next)

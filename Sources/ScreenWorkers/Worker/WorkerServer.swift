@@ -151,7 +151,10 @@ final class WorkerServer {
         self.controller = controller
         screenId = params.screen
         controller.onUpdate = { [unowned self] update in self.send(update) }
-        if let token = params.token { restoration.restore(token) }
+        if let token = params.token {
+            restoration.restore(token)
+            if let revision = token.revision { controller.continueRevisions(after: revision) }
+        }
         // Any screen may open already filtered by `params.query`; a restart resumes its token's query.
         let queryParam = params.params?["query"] ?? .null
         guard queryParam.isNull || queryParam.stringValue != nil else {
@@ -186,6 +189,7 @@ final class WorkerServer {
     }
 
     private func send(_ update: ScreenUpdate) {
+        restoration.revised(update.revision)
         let notification = WorkerDidUpdateNotification(
             revision: update.revision, sections: update.sections, changes: update.changes,
             reset: update.reset ? true : nil, loading: update.loading)
