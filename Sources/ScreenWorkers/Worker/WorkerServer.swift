@@ -93,13 +93,14 @@ final class WorkerServer {
             case WorkerMethod.rows:
                 let params = try decodeParams(RowsRequest.self, from: request.params)
                 let controller = try openController()
-                restoration.read(section: params.section, offset: params.offset ?? 0, limit: params.limit ?? RowsRequest.defaultLimit)
                 controller.rows(
                     section: params.section, offset: params.offset ?? 0, limit: params.limit ?? RowsRequest.defaultLimit,
                     revision: params.revision
                 ) { [unowned self] result in
                     switch result {
                     case .success(let rows):
+                        // Only a window that was read is one to come back to.
+                        restoration.read(section: params.section, offset: params.offset ?? 0, limit: params.limit ?? RowsRequest.defaultLimit)
                         responder.succeed(encoding: RowsRequest.Response(screen: screenId, revision: controller.revision, sections: controller.sections, rows: rows))
                     case .failure(let error):
                         responder.fail(rpcError(for: error))
@@ -119,8 +120,8 @@ final class WorkerServer {
             case WorkerMethod.select:
                 let params = try decodeParams(SelectRequest.self, from: request.params)
                 let action = try openController().select(rowId: params.rowId)
-                restoration.selected(params.rowId)
-                try perform(action, responder)
+                // A selection the host refused (cancelled) is not one to come back to.
+                try perform(action, responder) { [unowned self] in restoration.selected(params.rowId) }
             case WorkerPingRequest.method:
                 responder.succeed(encoding: EmptyResult())
             case let method where WorkerFaults.methods.contains(method):
@@ -208,13 +209,14 @@ final class WorkerServer {
     }
 
     /// Carries out a selection; pushes and pops are asked of the host, which owns the stack.
-    private func perform(_ action: SelectionAction, _ responder: RPCResponder) throws {
+    private func perform(_ action: SelectionAction, _ responder: RPCResponder, succeeded: @escaping () -> Void) throws {
         switch action {
         case .push(let kind, let params):
             let request = try JSONValueEncoder().encode(HostPushRequest(kind: kind, params: params))
             connection.sendRequest(method: HostPushRequest.method, params: request, timeoutMilliseconds: nil) { result in
                 switch result {
                 case .success(let pushed):
+                    succeeded()
                     responder.succeed(["action": .string(SelectionOutcome.push.rawValue), "pushed": pushed["screen"] ?? .null])
                 case .failure(let error):
                     responder.fail(error)
@@ -222,11 +224,14 @@ final class WorkerServer {
             }
         case .pop:
             connection.sendRequest(method: HostPopRequest.method, params: nil, timeoutMilliseconds: nil) { result in
+                if case .success = result { succeeded() }
                 responder.reply(result.map { _ in ["action": .string(SelectionOutcome.pop.rawValue)] })
             }
         case .openURL(let url):
+            succeeded()
             responder.succeed(["action": .string(SelectionOutcome.openURL.rawValue), "url": .string(url)])
         case .none:
+            succeeded()
             responder.succeed(["action": .string(SelectionOutcome.none.rawValue)])
         }
     }
