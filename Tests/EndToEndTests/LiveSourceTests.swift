@@ -154,3 +154,33 @@ import UVKit
         _ = try refused.client.waitForExit()
     }
 }
+
+@Suite struct LiveOfflineTests {
+    @Test func offlineTheCachedDataIsShownAndMarkedStale() throws {
+        let loop = UVLoop()
+        let server = try FakeGitHubServer(loop: loop)
+        defer { server.close() }
+        let cache = "/tmp/navshell-e2e-cache-offline-\(getpid()).sqlite"
+        defer { unlink(cache) }
+        try server.script([FakeRule(path: "/search/users", times: 1, recording: "02_search-users-pygithub-berlin-p1.json")])
+        let arguments = ["--source", "github", "--api-url", server.baseURL, "--cache", cache, "--request-timeout", "30"]
+        let environment = ["PATH=/usr/bin:/bin", "HOME=/tmp"]
+        let host = try HostUnderTest(arguments, environment: environment)
+        try host.initialize()
+        let online = try host.client.send(PushRequest(kind: .repositories, params: ["login": "kohsuke"]))
+        let fresh = try host.rows(online.screen.id)
+        #expect(fresh.sections.first?.stale == nil)
+        _ = try host.client.send(PopRequest())
+
+        // GitHub is unreachable now: the same list comes from the cache, marked as such.
+        server.stop()
+        let offline = try host.client.send(PushRequest(kind: .repositories, params: ["login": "kohsuke"]))
+        let saved = try host.rows(offline.screen.id)
+        #expect(saved.rows.map(\.id) == fresh.rows.map(\.id))
+        let section = try #require(saved.sections.first)
+        #expect(section.stale == true)
+        #expect(section.footer?.hasPrefix("Saved data, not fresh:") == true, "\(section.footer ?? "")")
+        #expect(try host.shutdown().exitCode == 0)
+        host.expectNoWorkerLeft()
+    }
+}
