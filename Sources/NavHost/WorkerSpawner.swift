@@ -118,7 +118,11 @@ final class WorkerSpawner {
                 }
                 let screen = Screen(id: screenId, kind: kind, title: state.title ?? kind.rawValue, params: params ?? .object([:]))
                 let entry = ScreenEntry(screen: screen, worker: worker)
-                entry.token = token
+                // The revision the screen opened at: a worker's token sent while it was still
+                // opening is not taken, so the host notes it here (revisions never go back).
+                var opened = token ?? RestorationToken()
+                opened.revision = max(opened.revision ?? 0, state.revision)
+                entry.token = opened
                 entry.openedState = state
                 completion(.success(entry))
             case .failure(let error):

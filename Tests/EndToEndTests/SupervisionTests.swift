@@ -21,6 +21,12 @@ import Testing
         #expect(update.sections.first?.header == "Users matching 'mojombo'")
         #expect(try host.rows().rows.first?.id == "user:mojombo")
         #expect(try host.stack().first?.token?.query == "mojombo")
+        // A second crash with nothing changed in between: the revision still moves on.
+        _ = host.client.drainNotifications()
+        _ = host.expectError(DebugCrashRequest.method)
+        _ = try host.client.nextNotification(DidCrashNotification.self)
+        let again = try host.client.nextNotification(DidUpdateNotification.self)
+        #expect(again.revision > update.revision)
         #expect(try host.shutdown().exitCode == 0)
         host.expectNoWorkerLeft()
     }

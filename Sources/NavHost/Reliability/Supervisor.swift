@@ -99,6 +99,7 @@ final class Supervisor {
                 if previous !== fresh.worker, previous.isRunning { host.spawner.retire(previous) }
                 entry.failure = nil
                 entry.openedState = state
+                entry.token = fresh.token
                 notify?(DidUpdateNotification(screen: entry.screen.id, revision: state.revision, sections: state.sections, reset: true, loading: state.loading))
                 var answer = state
                 answer.screen = entry.screen.id
@@ -148,7 +149,12 @@ final class Supervisor {
     private func fail(_ entry: ScreenEntry, _ failure: RPCError) {
         host.log.error(failure.message)
         entry.failure = failure
-        notify?(DidUpdateNotification(screen: entry.screen.id, revision: FailedScreen.revision(of: entry), sections: FailedScreen.sections(failure), reset: true))
+        let revision = FailedScreen.revision(of: entry)
+        // A reload numbers on from the failed state's revision.
+        var token = entry.token ?? RestorationToken()
+        token.revision = max(token.revision ?? 0, revision)
+        entry.token = token
+        notify?(DidUpdateNotification(screen: entry.screen.id, revision: revision, sections: FailedScreen.sections(failure), reset: true))
     }
 
     private func isOnStack(_ entry: ScreenEntry) -> Bool {
