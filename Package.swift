@@ -8,6 +8,7 @@ let package = Package(
     name: "NavShell",
     products: [
         .executable(name: "navhost", targets: ["NavHost"]),
+        .executable(name: "navhost-tools", targets: ["NavHostTools"]),
         .executable(name: "screen-worker", targets: ["ScreenWorker"]),
         .library(name: "NavClient", targets: ["NavClient"]),
         .executable(name: "navshell-list-bench", targets: ["ListBenchmark"]),
@@ -39,14 +40,32 @@ let package = Package(
         .target(name: "NavProtocol", path: "Sources/Protocol", swiftSettings: strict),
         // A JSON-RPC peer over a libuv stream: framed reads, queued writes, request correlation.
         .target(name: "Transport", dependencies: ["UVKit", "NavProtocol"], path: "Sources/Transport", swiftSettings: strict),
+        // navhost's options, shared by the host and the tools that start a host with them.
+        .target(
+            name: "HostOptions",
+            dependencies: ["NavProtocol", "Transport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/HostOptions",
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "NavHost",
             dependencies: [
-                "UVKit", "NavProtocol", "Transport", "NavClient",
+                "UVKit", "NavProtocol", "Transport", "NavClient", "HostOptions",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/NavHost",
+            swiftSettings: strict
+        ),
+        // `navhost demo`, `navhost run` (flows) and `navhost replay`: navhost hands them to this
+        // binary, so the host process does not load Yams and Foundation.
+        .executableTarget(
+            name: "NavHostTools",
+            dependencies: [
+                "NavClient", "NavProtocol", "HostOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ],
-            path: "Sources/NavHost",
+            path: "Sources/NavHostTools",
             swiftSettings: strict
         ),
         // A synchronous client that spawns navhost and drives it: the public library for end-to-end
@@ -114,7 +133,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["NavClient", "NavProtocol", "UVKit", "NavHost", "ScreenWorker", "FakeGitHub"],
+            dependencies: ["NavClient", "NavProtocol", "UVKit", "NavHost", "NavHostTools", "ScreenWorker", "FakeGitHub"],
             path: "Tests/EndToEndTests",
             swiftSettings: strict
         ),

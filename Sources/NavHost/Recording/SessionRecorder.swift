@@ -1,4 +1,5 @@
 import Glibc
+import NavClient
 import NavProtocol
 import Transport
 import UVKit
@@ -34,7 +35,7 @@ final class SessionRecorder {
         // The framing is known once the client's first message arrived, which comes first.
         if !wroteMeta {
             wroteMeta = true
-            write(SessionRecording.metaEntry(arguments: arguments, framing: connection.framing ?? .newlineDelimited))
+            write(SessionRecording.metaEntry(arguments: arguments, framing: connection.framing ?? .newlineDelimited, version: ClientSession.version))
         }
         let message = try? JSONValue(parsing: body)
         write(SessionRecording.Entry(

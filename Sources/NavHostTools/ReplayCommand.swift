@@ -1,3 +1,5 @@
+import HostOptions
+import NavClient
 import ArgumentParser
 
 /// `navhost replay FILE`: plays a recorded session's client side against a fresh host and
@@ -14,7 +16,7 @@ struct Replay: ParsableCommand {
 
     func run() throws {
         let session = try SessionRecording.load(recording)
-        let player = ReplayPlayer(recording: session, navhost: WorkerLauncher.ownDirectory() + "/navhost", timeout: timeout)
+        let player = ReplayPlayer(recording: session, navhost: BuildProducts.directory + "/navhost", timeout: timeout)
         let outcome = try player.play()
         let recorded = session.entries.filter { $0.direction == .toClient }.compactMap(\.message)
         let comparison = ReplayComparison(recorded: recorded, replayed: outcome.received)

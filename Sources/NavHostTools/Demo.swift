@@ -1,3 +1,5 @@
+import HostOptions
+import NavClient
 import ArgumentParser
 import NavClient
 import Glibc
@@ -18,7 +20,7 @@ struct Demo: ParsableCommand {
 
     func run() throws {
         let client = try NavClient(
-            executable: WorkerLauncher.ownDirectory() + "/navhost", arguments: ["serve"] + options.arguments,
+            executable: BuildProducts.directory + "/navhost", arguments: ["serve"] + options.arguments,
             framing: framing == "content-length" ? .contentLength : .newlineDelimited)
         client.onStderr = { text in FileOutput.standardError(text) }
         let initialized = try client.send(InitializeRequest(clientInfo: .init(name: "navhost demo")))

@@ -1,3 +1,5 @@
+import HostOptions
+import NavClient
 import ArgumentParser
 import Foundation
 
@@ -40,7 +42,7 @@ struct Run: ParsableCommand {
         }
         let runner = FlowRunner(
             options: FlowRunOptions(
-                navhost: WorkerLauncher.ownDirectory() + "/navhost", hostArguments: options.arguments, stepTimeout: stepTimeout,
+                navhost: BuildProducts.directory + "/navhost", hostArguments: options.arguments, stepTimeout: stepTimeout,
                 updateSnapshots: updateSnapshots, environment: environment),
             write: StandardOutput.writeLine)
         let results = runner.run(flows)

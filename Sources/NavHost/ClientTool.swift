@@ -1,0 +1,30 @@
+import ArgumentParser
+import Glibc
+
+/// The commands of the `navhost-tools` binary beside navhost: listed in navhost's help, run there.
+enum ClientTool {
+    static let names = ["demo", "run", "replay"]
+
+    /// Replaces this process with navhost-tools when the first argument names one of its commands.
+    static func handOver(_ arguments: [String]) {
+        guard arguments.count > 1, names.contains(arguments[1]) else { return }
+        let tools = WorkerLauncher.ownDirectory() + "/navhost-tools"
+        var argv = ([tools] + arguments.dropFirst()).map { strdup($0) } + [nil]
+        execv(tools, &argv)
+        let message = Array("navhost: cannot run \(tools): \(String(cString: strerror(errno)))\n".utf8)
+        _ = message.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        exit(127)
+    }
+
+    struct Demo: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Browse users -> repositories -> detail and back, printing each screen.")
+    }
+
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Run flow files (YAML lists of steps) each against a fresh host; exit 1 if any fails.")
+    }
+
+    struct Replay: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Replay a session recorded with --record against a fresh host; exit 1 if the host answers differently.")
+    }
+}

@@ -1,0 +1,16 @@
+import HostOptions
+
+extension ReliabilityOptions {
+    func apply(to configuration: inout HostConfiguration) {
+        configuration.enablesDebugMethods = enableDebugMethods
+        configuration.maxRestarts = maxRestarts
+        configuration.restartWindowMilliseconds = UInt64(restartWindow * 1000)
+        configuration.pingIntervalMilliseconds = UInt64(pingInterval * 1000)
+        configuration.clientOutputHighWaterBytes = clientOutputHighWater
+        configuration.workerInputHighWaterBytes = workerInputHighWater
+        configuration.workerLimits = WorkerResourceLimits(
+            openFiles: workerOpenFiles == 0 ? nil : workerOpenFiles,
+            addressSpaceBytes: workerMemoryMb == 0 ? nil : workerMemoryMb << 20,
+            cpuSeconds: workerCpuSeconds == 0 ? nil : workerCpuSeconds)
+    }
+}
