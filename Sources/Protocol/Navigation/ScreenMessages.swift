@@ -164,21 +164,3 @@ public struct RowMove: Codable, Sendable, Equatable {
         self.to = to
     }
 }
-
-/// `screen/didExit` (host -> client): a screen's worker ended without being popped.
-public struct DidExitNotification: RPCNotificationType, Equatable {
-    public static let method = "screen/didExit"
-    public var screen: String
-    public var kind: ScreenKind
-    /// "exited with code 3", "killed by signal 9 (SIGKILL)".
-    public var status: String
-    /// The worker's last lines on stderr, newest last.
-    public var stderrTail: [String]
-
-    public init(screen: String, kind: ScreenKind, status: String, stderrTail: [String]) {
-        self.screen = screen
-        self.kind = kind
-        self.status = status
-        self.stderrTail = stderrTail
-    }
-}
