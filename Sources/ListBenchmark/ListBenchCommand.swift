@@ -93,6 +93,6 @@ struct ListBenchCommand: ParsableCommand {
     }
 
     private func workerRSS(of host: Int32) -> Int {
-        ProcessTable.children(of: host).filter { $0.command.hasPrefix("screen-worker") }.map { ProcMemory.rssKiB(of: $0.pid) }.max() ?? 0
+        ProcessTable.children(of: host).filter { $0.command.hasPrefix("screen-worker") }.compactMap { ProcessTable.residentBytes(of: $0.pid) }.max().map { $0 / 1024 } ?? 0
     }
 }

@@ -68,12 +68,3 @@ extension Duration {
     var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
     var microseconds: Double { seconds * 1e6 }
 }
-
-enum ProcMemory {
-    /// VmRSS of a process in KiB, from /proc/PID/status (0 when it is gone).
-    static func rssKiB(of pid: Int32) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
-        return line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
-    }
-}

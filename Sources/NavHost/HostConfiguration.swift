@@ -1,3 +1,4 @@
+import NavClient
 import NavProtocol
 import Transport
 
@@ -23,7 +24,7 @@ struct HostConfiguration {
     /// How long a popped worker has after `shutdown` before SIGTERM, and again before SIGKILL.
     var stopGraceMilliseconds: UInt64 = 2_000
     /// Where screen-worker is: beside navhost unless a test says otherwise.
-    var workerDirectory = WorkerLauncher.ownDirectory()
+    var workerDirectory = BuildProducts.directory
 
     // Reliability (docs/reliability.md).
     /// Answer the debug/* fault-injection methods (otherwise -32601), and let workers answer them.

@@ -38,14 +38,4 @@ struct WorkerLauncher {
             getenv(name).map { "\(name)=\(String(cString: $0))" }
         }
     }
-
-    /// The directory of the running executable, from /proc/self/exe.
-    static func ownDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return "." }
-        let path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return String(path[..<slash])
-    }
 }

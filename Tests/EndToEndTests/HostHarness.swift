@@ -119,3 +119,12 @@ extension NavClient {
         return idle.stateVersion
     }
 }
+
+/// A /proc file's text (NULs, as in `environ`, become newlines); "" when it cannot be read.
+func procText(_ path: String) -> String {
+    guard let file = fopen(path, "r") else { return "" }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    while case let byte = fgetc(file), byte != EOF { bytes.append(byte == 0 ? 10 : UInt8(byte)) }
+    return String(decoding: bytes, as: UTF8.self)
+}

@@ -53,11 +53,7 @@ import Testing
         let host = try HostUnderTest(["--log-level", "debug"], environment: environment)
         try host.initialize()
         for worker in host.workers() {
-            let file = fopen("/proc/\(worker)/environ", "r")
-            var bytes: [UInt8] = []
-            while let file, case let byte = fgetc(file), byte != EOF { bytes.append(UInt8(byte)) }
-            if let file { fclose(file) }
-            let text = String(decoding: bytes, as: UTF8.self)
+            let text = procText("/proc/\(worker)/environ")
             #expect(text.contains("PATH="))
             #expect(!text.contains("GITHUB_TOKEN"))
             #expect(!text.contains("AWS_SECRET"))

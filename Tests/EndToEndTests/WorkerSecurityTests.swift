@@ -10,7 +10,8 @@ import Testing
         let host = try HostUnderTest(["--worker-open-files", "100", "--worker-memory-mb", "3000", "--worker-cpu-seconds", "900"])
         try host.initialize()
         let worker = try #require(host.workers().first)
-        let limits = try #require(readText("/proc/\(worker)/limits"))
+        let limits = procText("/proc/\(worker)/limits")
+        try #require(!limits.isEmpty)
         let lines = limits.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
         #expect(lines.contains { $0.hasPrefix("Max open files 100 100") })
         #expect(lines.contains { $0.hasPrefix("Max cpu time 900 900") })
@@ -39,12 +40,4 @@ import Testing
         #expect(arguments.joined(separator: " ").contains("--limit-open-files 10 --limit-cpu-seconds 5"))
         #expect(!arguments.contains("--limit-address-space"))
     }
-}
-
-private func readText(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    while case let byte = fgetc(file), byte != EOF { bytes.append(UInt8(byte)) }
-    return String(decoding: bytes, as: UTF8.self)
 }

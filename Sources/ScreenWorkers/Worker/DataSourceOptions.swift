@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import GitHubAPI
 import GitHubScreens
 import Glibc
@@ -35,23 +36,12 @@ struct DataSourceOptions: ParsableArguments {
             let snapshot = try SnapshotSource(store: try data.map { try SnapshotStore(path: $0) } ?? SnapshotStore.bundled(), loop: loop)
             return (snapshot, snapshot.close)
         }
-        let environment = Self.environment()
+        let environment = ProcessInfo.processInfo.environment
         let http = try HTTPClient(loop: loop)
         // A cache that cannot be opened costs freshness only: the live source works without one.
         let responseCache = try? ResponseCache(path: cache ?? ResponseCache.defaultPath(environment: environment), maximumBytes: cacheBytes)
         let api = try GitHubAPIClient(
             http: http, baseURL: apiURL, token: GitHubAPIClient.token(fromEnvironment: environment), perPage: perPage, cache: responseCache)
         return (LiveGitHubSource(api: api), http.close)
-    }
-
-    private static func environment() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") { result[String(text[..<equals])] = String(text[text.index(after: equals)...]) }
-            pointer += 1
-        }
-        return result
     }
 }
