@@ -88,7 +88,7 @@ final class ClientSession {
         handlers[R.method] = { request, responder, done in
             let params: R
             do throws(RPCError) {
-                params = try decodeParams(R.self, from: request.params)
+                params = try R.decode(params: request.params)
             } catch {
                 responder.fail(error)
                 return done()

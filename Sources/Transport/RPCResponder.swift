@@ -41,6 +41,12 @@ public final class RPCResponder {
 
     public func fail(_ error: RPCError) { reply(.failure(error)) }
 
+    /// Answers with a result that writes its own JSON: no `JSONValue` tree on the way.
+    public func succeed<T: JSONWritable>(writing value: T) {
+        guard !isAnswered else { return }
+        succeed(raw: value.jsonBytes[...])
+    }
+
     /// Encodes a typed result; an encoding failure becomes an internal error.
     public func succeed<T: Encodable>(encoding value: T) {
         do {

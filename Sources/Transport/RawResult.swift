@@ -43,25 +43,39 @@ enum RawResult {
     /// container, and no byte is a raw control character.
     static func isBalancedContainer(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard let first = bytes.first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return false }
-        var depth = 0
-        var inString = false
-        var escaped = false
-        for (offset, byte) in bytes.enumerated() {
-            if byte < 0x20 { return false }
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
+        return bytes.withUnsafeBufferPointer { buffer in
+            var depth = 0
+            var position = 0
+            let count = buffer.count
+            while position < count {
+                let byte = buffer[position]
+                position += 1
+                if byte < 0x20 { return false }
+                switch byte {
+                case UInt8(ascii: "\""):
+                    // A string: runs to the next quote not escaped; no control character inside.
+                    while true {
+                        guard position < count else { return false }
+                        let inner = buffer[position]
+                        position += 1
+                        if inner < 0x20 { return false }
+                        if inner == UInt8(ascii: "\"") { break }
+                        if inner == UInt8(ascii: "\\") {
+                            guard position < count, buffer[position] >= 0x20 else { return false }
+                            position += 1
+                        }
+                    }
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth == 0 { return position == count }
+                    if depth < 0 { return false }
+                default:
+                    break
+                }
             }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-                if depth == 0 { return offset == bytes.count - 1 }
-                if depth < 0 { return false }
-            default: break
-            }
+            return false
         }
-        return false
     }
 }

@@ -21,8 +21,19 @@ import Testing
         #"{"id":1,"jsonrpc":"2.0","result":{"a":1}}}"#,
         #"{"id":1,"jsonrpc":"2.0","result":{"a":1},"x":{}}"#,
         "{\"id\":1,\"jsonrpc\":\"2.0\",\"result\":{\"a\":\"line\nbreak\"}}",
+        #"{"id":1,"jsonrpc":"2.0","result":{"a":"x\"}"#,
+        #"{"id":1,"jsonrpc":"2.0","result":[[1],[2]]]}"#,
+        #"{"id":1,"jsonrpc":"2.0","result":{"a":"\"#,
     ])
     func anyOtherShapeTakesTheParsingPath(text: String) {
         #expect(RawResult.scan(Array(text.utf8)) == nil)
+    }
+
+    @Test(arguments: [
+        #"{"a":"x\"}"}"#, #"{"a":"\\"}"#, #"[[1],{"b":["]"]}]"#, #"{"k":"é😀 \u0041"}"#, "{}", "[]",
+    ])
+    func passesOnEveryBalancedResult(result: String) throws {
+        let found = try #require(RawResult.scan(Array(#"{"id":7,"jsonrpc":"2.0","result":"#.utf8) + Array(result.utf8) + [UInt8(ascii: "}")]))
+        #expect(String(decoding: found.result, as: UTF8.self) == result)
     }
 }

@@ -34,7 +34,9 @@ struct JSONParser {
         // One entry per open container; `isObject` tells which of the other stacks it lives on.
         var isObject: [Bool] = []
         var arrays: [[JSONValue]] = []
-        var objects: [[String: JSONValue]] = []
+        // An object's members are gathered in order and hashed into a dictionary of the right
+        // size once the object closes: inserting as they come would grow and rehash it repeatedly.
+        var objects: [[(key: String, value: JSONValue)]] = []
         var pendingKeys: [String] = []
 
         parsing: while true {
@@ -52,7 +54,7 @@ struct JSONParser {
                 } else {
                     pendingKeys.append(try parseKey())
                     isObject.append(true)
-                    objects.append([:])
+                    objects.append([])
                     continue parsing
                 }
             case UInt8(ascii: "["):
@@ -89,7 +91,7 @@ struct JSONParser {
                 skipWhitespace()
                 let next: UInt8? = index < bytes.count ? bytes[index] : nil
                 if inObject {
-                    objects[objects.count - 1][pendingKeys.removeLast()] = value
+                    objects[objects.count - 1].append((pendingKeys.removeLast(), value))
                     switch next {
                     case UInt8(ascii: ","):
                         index += 1
@@ -99,7 +101,7 @@ struct JSONParser {
                     case UInt8(ascii: "}"):
                         index += 1
                         isObject.removeLast()
-                        value = .object(objects.removeLast())
+                        value = .object(Self.dictionary(objects.removeLast()))
                     default:
                         throw failure(next == nil ? "unexpected end of input, expected ',' or '}'" : "expected ',' or '}'")
                     }
@@ -120,6 +122,13 @@ struct JSONParser {
             }
             return value
         }
+    }
+
+    /// Later duplicates win, as the RFC's most common reading has it.
+    private static func dictionary(_ members: [(key: String, value: JSONValue)]) -> [String: JSONValue] {
+        var fields = [String: JSONValue](minimumCapacity: members.count)
+        for member in members { fields[member.key] = member.value }
+        return fields
     }
 
     /// Parses `"key"` followed by `:`, leaving `index` just after the colon.

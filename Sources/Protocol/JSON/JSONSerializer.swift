@@ -19,7 +19,7 @@ extension JSONValue {
         case .bool(let value):
             buffer.append(contentsOf: (value ? "true" : "false").utf8)
         case .int(let value):
-            buffer.append(contentsOf: String(value).utf8)
+            Self.serializeInt(value, into: &buffer)
         case .double(let value):
             if value.isFinite {
                 buffer.append(contentsOf: value.description.utf8)
@@ -48,13 +48,45 @@ extension JSONValue {
         }
     }
 
+    static func serializeInt(_ value: Int, into buffer: inout [UInt8]) {
+        if value >= 0 && value < 10 {
+            buffer.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        // Digits backwards into a fixed scratch: no String is made for a number.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var position = 20
+            var rest = value.magnitude
+            repeat {
+                position -= 1
+                digits[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            if value < 0 { buffer.append(UInt8(ascii: "-")) }
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[position..<20]))
+        }
+    }
+
     static func serializeString(_ string: String, into buffer: inout [UInt8]) {
+        buffer.append(UInt8(ascii: "\""))
+        var text = string
+        text.withUTF8 { utf8 in
+            // Most text needs no escape: copy it in one go, and escape byte by byte only otherwise.
+            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                buffer.append(contentsOf: utf8)
+            } else {
+                appendEscaped(utf8, into: &buffer)
+            }
+        }
+        buffer.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, into buffer: inout [UInt8]) {
         func appendEscape(_ letter: UInt8) {
             buffer.append(UInt8(ascii: "\\"))
             buffer.append(letter)
         }
-        buffer.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
+        for byte in utf8 {
             switch byte {
             case UInt8(ascii: "\""): appendEscape(UInt8(ascii: "\""))
             case UInt8(ascii: "\\"): appendEscape(UInt8(ascii: "\\"))
@@ -74,6 +106,5 @@ extension JSONValue {
                 buffer.append(byte)
             }
         }
-        buffer.append(UInt8(ascii: "\""))
     }
 }

@@ -2,6 +2,14 @@
 public protocol RPCRequestType: Codable, Sendable {
     associatedtype Response: Codable & Sendable
     static var method: String { get }
+    /// The params as this type; the default decodes them with `decodeParams`.
+    static func decode(params: JSONValue?) throws(RPCError) -> Self
+}
+
+extension RPCRequestType {
+    public static func decode(params: JSONValue?) throws(RPCError) -> Self {
+        try decodeParams(Self.self, from: params)
+    }
 }
 
 /// A notification type: its `Codable` value is the params.

@@ -19,6 +19,32 @@ public struct RowsRequest: RPCRequestType, Equatable {
     public static let defaultLimit = 50
     public static let maxLimit = 1000
 
+    /// The read every client repeats: its usual shape is taken apart by hand, which costs a
+    /// fraction of the `Decodable` path; any other shape takes that path, which words the errors.
+    public static func decode(params: JSONValue?) throws(RPCError) -> RowsRequest {
+        switch params {
+        case nil: return RowsRequest()
+        case .object(let fields)?: if let request = RowsRequest(fields: fields) { return request }
+        default: break
+        }
+        return try decodeParams(RowsRequest.self, from: params)
+    }
+
+    private init?(fields: [String: JSONValue]) {
+        for (key, value) in fields {
+            switch (key, value) {
+            case ("screen", .string(let text)): screen = text
+            case ("section", .string(let text)): section = text
+            case ("offset", .int(let number)): offset = number
+            case ("limit", .int(let number)): limit = number
+            case ("revision", .int(let number)): revision = number
+            case ("screen", .null), ("section", .null), ("offset", .null), ("limit", .null), ("revision", .null): break
+            case ("screen", _), ("section", _), ("offset", _), ("limit", _), ("revision", _): return nil
+            default: break  // Unknown fields are ignored, as by the Decodable path.
+            }
+        }
+    }
+
     public struct Response: Codable, Sendable, Equatable {
         public var screen: String?
         public var revision: Int

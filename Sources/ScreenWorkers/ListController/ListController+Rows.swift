@@ -24,7 +24,9 @@ extension ListController {
             guard self.shown === generation else {
                 return completion(.failure(.revisionGone(requested: atRevision, current: self.revision)))
             }
-            completion(.success(pieces.flatMap { self.renderedRows(of: $0.section, in: $0.range) }))
+            var rows: [Row] = []
+            for piece in pieces { self.appendRows(of: piece.section, in: piece.range, to: &rows) }
+            completion(.success(rows))
         }
     }
 
@@ -32,7 +34,7 @@ extension ListController {
     private func window(section: String?, offset: Int, limit: Int) throws(ScreenError) -> [(section: LoadedSection<S.Item>, range: Range<Int>)] {
         if let section {
             guard let found = shown.sections.first(where: { $0.id == section }) else {
-                let known = shown.sections.map(\.id).joined(separator: ", ")
+                let known = shown.sections.map { $0.id }.joined(separator: ", ")
                 throw ScreenError.notFound("no section '\(section)'; sections are: \(known)")
             }
             return [(found, clip(offset..<(offset + limit), to: found.count))]
@@ -57,9 +59,9 @@ extension ListController {
         min(range.lowerBound, count)..<min(range.upperBound, count)
     }
 
-    private func renderedRows(of section: LoadedSection<S.Item>, in range: Range<Int>) -> [Row] {
-        let items = section.isIndexed ? (section.windows.items(in: range) ?? []) : Array(section.items[range])
-        return items.map { render($0, in: section) }
+    private func appendRows(of section: LoadedSection<S.Item>, in range: Range<Int>, to rows: inout [Row]) {
+        let render = { (item: S.Item) in self.render(item, in: section) }
+        rows += section.isIndexed ? (section.windows.rows(in: range, render: render) ?? []) : section.rows(in: range, render: render)
     }
 
     /// Fetches the windows of random-access sections that are not cached, one read per run of
@@ -116,7 +118,7 @@ extension ListController {
             case .success(let page):
                 let start = self.globalOffset(of: section) + section.items.count
                 let added = page.items.map { self.render($0, in: section) }
-                section.items += page.items
+                section.appendItems(page.items)
                 section.next = page.next
                 section.staleReason = page.staleReason ?? section.staleReason
                 self.revision += 1

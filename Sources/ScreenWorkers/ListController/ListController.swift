@@ -57,7 +57,8 @@ public final class ListController<S: ListScreen>: ScreenController {
 
     public var title: String { screen.title }
     public var query: String { shown.query }
-    public var sections: [SectionInfo] { shown.sections.map(\.info) }
+    // Closures, not key paths: a key path into a generic class is instantiated at run time on every use.
+    public var sections: [SectionInfo] { shown.sections.map { $0.info } }
     public var isLoading: Bool { pending != nil || shown.sections.contains { $0.isLoading } }
 
     public func load(query: String, completion: @escaping (Result<Void, ScreenError>) -> Void) {
@@ -118,12 +119,12 @@ public final class ListController<S: ListScreen>: ScreenController {
         section.isLoading = true
         switch section.source.loader {
         case .items(let items):
-            section.items = items
+            section.replaceItems(items)
             done(.success(()))
         case .pages(_, let load):
             track(load(nil) { result in
                 done(result.map { page in
-                    section.items = page.items
+                    section.replaceItems(page.items)
                     section.next = page.next
                     section.staleReason = page.staleReason
                 })
@@ -174,7 +175,7 @@ public final class ListController<S: ListScreen>: ScreenController {
         shown = generation
         if revision > 0, previous.isDiffable, generation.isDiffable {
             let changes = RowDiff.changes(from: allRows(of: previous), to: allRows(of: generation))
-            if !changes.isEmpty || previous.sections.map(\.info) != generation.sections.map(\.info) {
+            if !changes.isEmpty || previous.sections.map({ $0.info }) != generation.sections.map({ $0.info }) {
                 revision += 1
                 notify(changes: changes, reset: false)
             }

@@ -5,7 +5,9 @@ import UVKit
 final class LoadedSection<Item> {
     let source: SectionSource<Item>
     /// Items of an `.items` or `.pages` section, all loaded so far.
-    var items: [Item] = []
+    private(set) var items: [Item] = []
+    /// The rows of `items` rendered so far, a prefix of them: a read renders each row once.
+    private var renderedItems: [Row] = []
     /// Where a `.pages` section continues.
     var next: PageCursor?
     /// Length of an `.indexed` section, and its cached windows.
@@ -48,6 +50,23 @@ final class LoadedSection<Item> {
         return SectionInfo(
             id: id, header: source.header, footer: footer, count: count, hasMore: hasMore ? true : nil,
             state: error != nil ? .failed : (isLoading ? .loading : nil), error: error, stale: staleReason != nil ? true : nil)
+    }
+
+    func replaceItems(_ newItems: [Item]) {
+        items = newItems
+        renderedItems = []
+    }
+
+    func appendItems(_ more: [Item]) {
+        items += more
+    }
+
+    /// The rows of `items[range]`, rendering those never read before.
+    func rows(in range: Range<Int>, render: (Item) -> Row) -> [Row] {
+        if renderedItems.count < range.upperBound {
+            renderedItems += items[renderedItems.count..<range.upperBound].map(render)
+        }
+        return Array(renderedItems[range])
     }
 
     func cancelAll() {

@@ -1,9 +1,13 @@
+import NavProtocol
+
 /// The windows of a random-access section read so far, in fixed-size chunks, keeping only the
 /// most recently used ones: a million-row list costs the worker a few thousand items.
 struct WindowCache<Item> {
     static var chunkSize: Int { 100 }
     let maxChunks: Int
     private var chunks: [Int: [Item]] = [:]
+    /// Each chunk's rows rendered so far (a prefix of its items): a read renders a row once.
+    private var rendered: [Int: [Row]] = [:]
     private var lastUse: [Int: Int] = [:]
     private var clock = 0
 
@@ -25,24 +29,33 @@ struct WindowCache<Item> {
 
     mutating func store(_ items: [Item], chunk: Int) {
         chunks[chunk] = items
+        rendered[chunk] = nil
         touch(chunk)
         while chunks.count > maxChunks, let oldest = lastUse.min(by: { $0.value < $1.value })?.key {
             chunks[oldest] = nil
+            rendered[oldest] = nil
             lastUse[oldest] = nil
         }
     }
 
-    /// The items in `range`; nil if any chunk is missing.
-    mutating func items(in range: Range<Int>) -> [Item]? {
+    /// The rows of `range`, each item rendered the first time it is read; nil if any chunk is missing.
+    mutating func rows(in range: Range<Int>, render: (Item) -> Row) -> [Row]? {
         guard !range.isEmpty else { return [] }
-        var result: [Item] = []
+        var result: [Row] = []
+        result.reserveCapacity(range.count)
         for chunk in Self.chunks(covering: range) {
             guard let items = chunks[chunk] else { return nil }
             touch(chunk)
             let start = chunk * Self.chunkSize
             let lower = max(range.lowerBound, start) - start
             let upper = min(range.upperBound, start + items.count) - start
-            if lower < upper { result += items[lower..<upper] }
+            guard lower < upper else { continue }
+            var rows = rendered[chunk] ?? []
+            if rows.count < upper {
+                rows += items[rows.count..<upper].map(render)
+                rendered[chunk] = rows
+            }
+            result += rows[lower..<upper]
         }
         return result
     }

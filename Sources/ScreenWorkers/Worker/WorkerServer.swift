@@ -91,7 +91,7 @@ final class WorkerServer {
             case WorkerOpenRequest.method:
                 try open(try decodeParams(WorkerOpenRequest.self, from: request.params), responder)
             case WorkerMethod.rows:
-                let params = try decodeParams(RowsRequest.self, from: request.params)
+                let params = try RowsRequest.decode(params: request.params)
                 let controller = try openController()
                 controller.rows(
                     section: params.section, offset: params.offset ?? 0, limit: params.limit ?? RowsRequest.defaultLimit,
@@ -101,7 +101,7 @@ final class WorkerServer {
                     case .success(let rows):
                         // Only a window that was read is one to come back to.
                         restoration.read(section: params.section, offset: params.offset ?? 0, limit: params.limit ?? RowsRequest.defaultLimit)
-                        responder.succeed(encoding: RowsRequest.Response(screen: screenId, revision: controller.revision, sections: controller.sections, rows: rows))
+                        responder.succeed(writing: RowsRequest.Response(screen: screenId, revision: controller.revision, sections: controller.sections, rows: rows))
                     case .failure(let error):
                         responder.fail(rpcError(for: error))
                     }
@@ -113,7 +113,7 @@ final class WorkerServer {
                     switch result {
                     case .success:
                         restoration.queried(params.text)
-                        responder.succeed(encoding: state(of: controller))
+                        responder.succeed(writing: state(of: controller))
                     case .failure(let error): responder.fail(rpcError(for: error))
                     }
                 }
@@ -170,7 +170,7 @@ final class WorkerServer {
                 if let window = params.token?.window {
                     controller.rows(section: window.section, offset: window.offset, limit: window.limit, revision: nil) { _ in }
                 }
-                responder.succeed(encoding: state(of: controller))
+                responder.succeed(writing: state(of: controller))
             case .failure(let error):
                 responder.fail(rpcError(for: error))
             }

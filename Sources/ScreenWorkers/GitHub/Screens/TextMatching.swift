@@ -1,8 +1,15 @@
 import Foundation
 
 extension String {
+    /// Without leading and trailing white space (Unicode White_Space, as Foundation's
+    /// `.whitespacesAndNewlines`). Rows are rendered on every read: text with nothing to trim,
+    /// the usual case, is returned as it is, without a copy.
     var trimmed: String {
-        trimmingCharacters(in: .whitespacesAndNewlines)
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        if first == scalars.startIndex && last == scalars.index(before: scalars.endIndex) { return self }
+        return String(scalars[first...last])
     }
 
     /// Whether the text contains `query`, ignoring letter case (an empty query matches all).

@@ -1,0 +1,129 @@
+/// Writes compact JSON straight into bytes. The answers a worker gives on every read (rows,
+/// sections) go through this instead of `JSONValueEncoder`, which builds a `JSONValue` tree of
+/// dictionaries and sorts its keys before printing: several times the work for the same bytes.
+///
+/// Writers of an object give its keys in sorted order (by UTF-8 bytes) and leave out nil
+/// fields, so the output is byte for byte what `JSONValueEncoder` + `serialized()` print for the
+/// same `Codable` value; `JSONWriterTests` holds every `JSONWritable` type to that.
+public struct JSONWriter {
+    public private(set) var bytes: [UInt8] = []
+    /// A value was written at this level, so the next key or element needs a comma first.
+    private var needsComma = false
+
+    public init(capacity: Int = 512) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    public mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    public mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// An object key; the value written next belongs to it.
+    public mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    public mutating func string(_ value: String) {
+        separate()
+        JSONValue.serializeString(value, into: &bytes)
+        needsComma = true
+    }
+
+    public mutating func int(_ value: Int) {
+        separate()
+        JSONValue.serializeInt(value, into: &bytes)
+        needsComma = true
+    }
+
+    public mutating func bool(_ value: Bool) {
+        separate()
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        needsComma = true
+    }
+
+    public mutating func value(_ value: JSONValue) {
+        separate()
+        value.serialize(into: &bytes)
+        needsComma = true
+    }
+
+    public mutating func value<Value: JSONWritable>(_ value: Value) {
+        value.write(to: &self)
+    }
+
+    public mutating func array<Element: JSONWritable>(_ elements: [Element]) {
+        beginArray()
+        for element in elements { element.write(to: &self) }
+        endArray()
+    }
+
+    // Fields of an object: a nil value leaves the field out, as synthesized `Codable` does.
+
+    public mutating func field(_ name: StaticString, _ value: String?) {
+        guard let value else { return }
+        key(name)
+        string(value)
+    }
+
+    public mutating func field(_ name: StaticString, _ value: Int?) {
+        guard let value else { return }
+        key(name)
+        int(value)
+    }
+
+    public mutating func field(_ name: StaticString, _ value: Bool?) {
+        guard let value else { return }
+        key(name)
+        bool(value)
+    }
+
+    public mutating func field<Value: RawRepresentable<String>>(_ name: StaticString, _ value: Value?) {
+        field(name, value?.rawValue)
+    }
+
+    public mutating func field<Element: JSONWritable>(_ name: StaticString, _ elements: [Element]) {
+        key(name)
+        array(elements)
+    }
+}
+
+/// A value that writes its own JSON with `JSONWriter`, matching its `Encodable` form exactly.
+public protocol JSONWritable {
+    func write(to writer: inout JSONWriter)
+}
+
+extension JSONWritable {
+    /// The compact JSON bytes of the value.
+    public var jsonBytes: [UInt8] {
+        var writer = JSONWriter()
+        write(to: &writer)
+        return writer.bytes
+    }
+}

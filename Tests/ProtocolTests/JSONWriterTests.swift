@@ -1,0 +1,56 @@
+import Testing
+import NavProtocol
+
+/// The directly written answers must be the very bytes the `Codable` path prints.
+@Suite struct JSONWriterTests {
+    static let rows = [
+        Row(id: "user:mojombo", kind: "user", title: "mojombo", subtitle: "Tom Preston-Werner", detail: "San Francisco · 23,000 followers", accessory: .disclosure, section: "popular"),
+        Row(id: "r", kind: "repository", title: "quote \" backslash \\ newline \n tab \t nul \u{0} é 😀"),
+        Row(id: "", kind: "", title: "", accessory: .link),
+    ]
+    static let sections = [
+        SectionInfo(id: "popular", header: "Popular", count: 250),
+        SectionInfo(id: "s", header: nil, footer: "Could not load: 500", count: 0, hasMore: true, state: .failed, error: "500", stale: true),
+        SectionInfo(id: "t", count: 3, hasMore: false, state: .loading, stale: false),
+    ]
+
+    private func codablePrinted<T: Encodable>(_ value: T) throws -> [UInt8] {
+        try JSONValueEncoder().encode(value).serialized()
+    }
+
+    @Test func rowsMatchTheirCodableForm() throws {
+        for row in Self.rows { #expect(row.jsonBytes == (try codablePrinted(row)), "\(row)") }
+    }
+
+    @Test func sectionsMatchTheirCodableForm() throws {
+        for section in Self.sections { #expect(section.jsonBytes == (try codablePrinted(section)), "\(section)") }
+    }
+
+    @Test func rowsAnswerMatchesItsCodableForm() throws {
+        for screen in ["s1", nil] {
+            let answer = RowsRequest.Response(screen: screen, revision: 12, sections: Self.sections, rows: Self.rows)
+            #expect(String(decoding: answer.jsonBytes, as: UTF8.self) == String(decoding: try codablePrinted(answer), as: UTF8.self))
+        }
+        let empty = RowsRequest.Response(screen: "s1", revision: 0, sections: [], rows: [])
+        #expect(String(decoding: empty.jsonBytes, as: UTF8.self) == #"{"revision":0,"rows":[],"screen":"s1","sections":[]}"#)
+    }
+
+    @Test func screenStateMatchesItsCodableForm() throws {
+        for state in [
+            ScreenState(screen: "s2", title: "mojombo's repositories", revision: -3, sections: Self.sections, loading: true),
+            ScreenState(revision: Int.max, sections: []),
+            ScreenState(screen: nil, title: "t", revision: Int.min, sections: [Self.sections[0]], loading: false),
+        ] {
+            #expect(state.jsonBytes == (try codablePrinted(state)), "\(state)")
+        }
+    }
+
+    @Test func writesNumbersLikeTheSerializer() {
+        for number in [0, 9, 10, -1, -10, 123_456_789, Int.max, Int.min] {
+            var writer = JSONWriter()
+            writer.int(number)
+            #expect(writer.bytes == Array(String(number).utf8))
+            #expect(JSONValue.int(number).serializedString == String(number))
+        }
+    }
+}
