@@ -6,8 +6,8 @@
 ///   A number whose magnitude overflows `Double` is an error.
 /// - Strings must be valid UTF-8; a lone UTF-16 surrogate in a `\u` escape is an error.
 /// - Duplicate object keys are allowed: the last one wins.
-/// - Containers may nest at most `maxDepth` deep. Nesting is tracked on explicit stacks rather
-///   than by recursion, so no input can overflow the call stack.
+/// - Containers may nest at most `maxDepth` deep, which also bounds the parser's recursion, so
+///   no input can overflow the call stack.
 struct JSONParser {
     static let maxDepth = 512
 
@@ -30,105 +30,78 @@ struct JSONParser {
         return value
     }
 
-    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
-        // One entry per open container; `isObject` tells which of the other stacks it lives on.
-        var isObject: [Bool] = []
-        var arrays: [[JSONValue]] = []
-        // An object's members are gathered in order and hashed into a dictionary of the right
-        // size once the object closes: inserting as they come would grow and rehash it repeatedly.
-        var objects: [[(key: String, value: JSONValue)]] = []
-        var pendingKeys: [String] = []
-
-        parsing: while true {
+    /// Recursive descent: the depth limit bounds the recursion (512 frames of a few hundred
+    /// bytes), and unlike explicit stacks it allocates nothing but the values themselves, which
+    /// matters for the small messages parsed on every request.
+    private mutating func parseValue(depth: Int = 0) throws(JSONParseError) -> JSONValue {
+        skipWhitespace()
+        guard index < bytes.count else { throw failure("unexpected end of input, expected a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            guard depth < Self.maxDepth else { throw failure("nesting deeper than \(Self.maxDepth)") }
+            index += 1
             skipWhitespace()
-            guard index < bytes.count else { throw failure("unexpected end of input, expected a value") }
-            var value: JSONValue
-            switch bytes[index] {
-            case UInt8(ascii: "{"):
-                guard isObject.count < Self.maxDepth else { throw failure("nesting deeper than \(Self.maxDepth)") }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                skipWhitespace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                    index += 1
-                    value = .object([:])
-                } else {
-                    pendingKeys.append(try parseKey())
-                    isObject.append(true)
-                    objects.append([])
-                    continue parsing
-                }
-            case UInt8(ascii: "["):
-                guard isObject.count < Self.maxDepth else { throw failure("nesting deeper than \(Self.maxDepth)") }
-                index += 1
-                skipWhitespace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                    index += 1
-                    value = .array([])
-                } else {
-                    isObject.append(false)
-                    arrays.append([])
-                    continue parsing
-                }
-            case UInt8(ascii: "\""):
-                value = .string(try parseString())
-            case UInt8(ascii: "t"):
-                try expectLiteral("true")
-                value = .bool(true)
-            case UInt8(ascii: "f"):
-                try expectLiteral("false")
-                value = .bool(false)
-            case UInt8(ascii: "n"):
-                try expectLiteral("null")
-                value = .null
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                value = try parseNumber()
-            default:
-                throw failure("unexpected \(describeByte(bytes[index])), expected a value")
+                return .object([:])
             }
-
-            // Store the finished value in its container; closing a container finishes another value.
-            while let inObject = isObject.last {
+            var fields: [String: JSONValue] = [:]
+            while true {
+                let key = try parseKey()
+                // The last of duplicate keys wins.
+                fields[key] = try parseValue(depth: depth + 1)
                 skipWhitespace()
                 let next: UInt8? = index < bytes.count ? bytes[index] : nil
-                if inObject {
-                    objects[objects.count - 1].append((pendingKeys.removeLast(), value))
-                    switch next {
-                    case UInt8(ascii: ","):
-                        index += 1
-                        skipWhitespace()
-                        pendingKeys.append(try parseKey())
-                        continue parsing
-                    case UInt8(ascii: "}"):
-                        index += 1
-                        isObject.removeLast()
-                        value = .object(Self.dictionary(objects.removeLast()))
-                    default:
-                        throw failure(next == nil ? "unexpected end of input, expected ',' or '}'" : "expected ',' or '}'")
-                    }
-                } else {
-                    arrays[arrays.count - 1].append(value)
-                    switch next {
-                    case UInt8(ascii: ","):
-                        index += 1
-                        continue parsing
-                    case UInt8(ascii: "]"):
-                        index += 1
-                        isObject.removeLast()
-                        value = .array(arrays.removeLast())
-                    default:
-                        throw failure(next == nil ? "unexpected end of input, expected ',' or ']'" : "expected ',' or ']'")
-                    }
+                switch next {
+                case UInt8(ascii: ","):
+                    index += 1
+                    skipWhitespace()
+                case UInt8(ascii: "}"):
+                    index += 1
+                    return .object(fields)
+                default:
+                    throw failure(next == nil ? "unexpected end of input, expected ',' or '}'" : "expected ',' or '}'")
                 }
             }
-            return value
+        case UInt8(ascii: "["):
+            guard depth < Self.maxDepth else { throw failure("nesting deeper than \(Self.maxDepth)") }
+            index += 1
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array([])
+            }
+            var elements: [JSONValue] = []
+            while true {
+                elements.append(try parseValue(depth: depth + 1))
+                skipWhitespace()
+                let next: UInt8? = index < bytes.count ? bytes[index] : nil
+                switch next {
+                case UInt8(ascii: ","):
+                    index += 1
+                case UInt8(ascii: "]"):
+                    index += 1
+                    return .array(elements)
+                default:
+                    throw failure(next == nil ? "unexpected end of input, expected ',' or ']'" : "expected ',' or ']'")
+                }
+            }
+        case UInt8(ascii: "\""):
+            return .string(try parseString())
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try parseNumber()
+        default:
+            throw failure("unexpected \(describeByte(bytes[index])), expected a value")
         }
-    }
-
-    /// Later duplicates win, as the RFC's most common reading has it.
-    private static func dictionary(_ members: [(key: String, value: JSONValue)]) -> [String: JSONValue] {
-        var fields = [String: JSONValue](minimumCapacity: members.count)
-        for member in members { fields[member.key] = member.value }
-        return fields
     }
 
     /// Parses `"key"` followed by `:`, leaving `index` just after the colon.
