@@ -43,7 +43,10 @@ final class WorkerProcess {
         connection.name = "screen \(screenId) (\(kind.rawValue))"
     }
 
-    init(screenId: String, kind: ScreenKind, launcher: WorkerLauncher, loop: UVLoop, log: Log, maxMessageBytes: Int) throws {
+    init(
+        screenId: String, kind: ScreenKind, launcher: WorkerLauncher, loop: UVLoop, log: Log, maxMessageBytes: Int,
+        extraArguments: [String] = []
+    ) throws {
         self.screenId = screenId
         self.kind = kind
         self.log = log
@@ -52,7 +55,7 @@ final class WorkerProcess {
         let stdoutPipe = try UVPipe(loop: loop)
         stderrPipe = try UVPipe(loop: loop)
         let options = UVProcess.Options(
-            executable: launcher.executable, arguments: launcher.extraArguments, environment: launcher.environment,
+            executable: launcher.executable, arguments: launcher.extraArguments + extraArguments, environment: launcher.environment,
             stdin: stdinPipe, stdout: stdoutPipe, stderr: stderrPipe)
         var exitHandler: ((ProcessExitStatus) -> Void)?
         do {

@@ -48,11 +48,27 @@ final class WorkerSpawner {
         return worker
     }
 
-    /// Starts the next spare, unless one is ready, the host is ending, or spares are off.
+    /// A spare's start-up is tens of milliseconds of CPU (and uv_spawn's fork blocks the loop):
+    /// started the moment a push took the last one, it would compete with that push's own
+    /// answers, so the next one starts a little later.
+    private static let spareDelayMilliseconds: UInt64 = 50
+    private var spareTimer: UVTimer?
+
+    /// Starts the next spare shortly, unless one is ready, the host is ending, or spares are off.
+    func prepareSpareSoon() {
+        guard configuration.keepsWarmSpare, spare == nil, !isShuttingDown else { return }
+        if spareTimer == nil { spareTimer = try? UVTimer(loop: loop) }
+        guard let spareTimer else { return prepareSpare() }
+        spareTimer.start(after: Self.spareDelayMilliseconds) { [weak self] in self?.prepareSpare() }
+    }
+
+    /// Starts the next spare now, unless one is ready, the host is ending, or spares are off.
+    /// The spare rehearses a push while it waits (`screen-worker --rehearse`).
     func prepareSpare() {
         guard configuration.keepsWarmSpare, spare == nil, !isShuttingDown else { return }
         guard let worker = try? WorkerProcess(
-            screenId: "spare", kind: .users, launcher: launcher, loop: loop, log: log, maxMessageBytes: configuration.maxMessageBytes)
+            screenId: "spare", kind: .users, launcher: launcher, loop: loop, log: log, maxMessageBytes: configuration.maxMessageBytes,
+            extraArguments: ["--rehearse"])
         else { return }
         worker.onUnexpectedExit = { [weak self, unowned worker] _ in
             if self?.spare === worker { self?.spare = nil }
@@ -108,8 +124,8 @@ final class WorkerSpawner {
         let encoded = (try? JSONValueEncoder().encode(request)) ?? .null
         _ = worker.request(WorkerOpenRequest.method, params: encoded, timeoutMilliseconds: configuration.requestTimeoutMilliseconds) {
             [unowned self] result in
-            // The next push finds a worker already started (spawned now, not while this one opened).
-            defer { prepareSpare() }
+            // The next push finds a worker already started (spawned after this one opened, not meanwhile).
+            defer { prepareSpareSoon() }
             switch result {
             case .success(let value):
                 guard !isShuttingDown, let state = try? JSONValueDecoder().decode(ScreenState.self, from: value) else {
@@ -161,6 +177,8 @@ final class WorkerSpawner {
     /// Stops every live worker; `done` runs when all have exited.
     func stopAll(done: @escaping () -> Void) {
         isShuttingDown = true
+        spareTimer?.close()
+        spareTimer = nil
         let workers = Array(live.values)
         let group = Countdown(count: workers.count + 1, done: done)
         for worker in workers { stop(worker, done: group.tick) }

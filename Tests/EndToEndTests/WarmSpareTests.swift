@@ -22,6 +22,30 @@ import Testing
         host.expectNoWorkerLeft()
     }
 
+    /// The spare rehearses a push while it waits; nothing of that may reach the host: a
+    /// rehearsing worker answers exactly as a fresh one, message for message.
+    @Test func aRehearsingSpareAnswersExactlyAsAFreshWorker() throws {
+        func transcript(_ arguments: [String]) throws -> [JSONValue] {
+            let worker = try NavClient(executable: BuildProducts.path(of: "screen-worker"), arguments: arguments)
+            var messages: [JSONValue] = []
+            for (method, params) in [
+                ("worker/open", ["screen": "s2", "kind": "repositories", "params": ["login": "mojombo"]] as JSONValue),
+                ("worker/rows", ["offset": 0, "limit": 50]),
+                ("worker/query", ["text": "gr"]),
+                ("worker/rows", ["offset": 0, "limit": 50]),
+            ] {
+                messages.append(try worker.request(method, params))
+            }
+            worker.closeInput()
+            #expect(try worker.waitForExit().exitCode == 0)
+            // Replies in order, then every notification in order.
+            return messages + worker.drainNotifications().map { $0.json }
+        }
+        let plain = try transcript([])
+        #expect(try transcript(["--rehearse"]) == plain)
+        #expect(plain.contains { $0["rows"]?.arrayValue?.contains { $0["id"] == "repo:mojombo/grit" } == true })
+    }
+
     /// Waits for the worker count: a spare starts after a push completes, asynchronously.
     private func waitForWorkers(_ host: HostUnderTest, count: Int) throws -> [Int32] {
         let reached = host.client.pump(seconds: 10) { host.workers().count == count }

@@ -29,6 +29,9 @@ struct ServeScreen: ParsableCommand {
     @Flag(help: "Answer the debug/* fault-injection methods (navhost passes it on with its own flag).")
     var enableDebugMethods = false
 
+    @Flag(help: "Rehearse a push while waiting for worker/open (navhost's warm spare): open the root screen and follow its first rows a few screens deep, over the snapshot only.")
+    var rehearse = false
+
     @Option(help: "Limit on open file descriptors (RLIMIT_NOFILE).")
     var limitOpenFiles: UInt64?
 
@@ -43,7 +46,7 @@ struct ServeScreen: ParsableCommand {
         for failure in limits.apply() { FileHandleStderr.write("screen-worker: could not set the limit on \(failure)\n") }
         let server = try WorkerServer(
             hostPid: hostPid, dataSource: dataSource, logLevel: logLevel, debounceMilliseconds: debounceMs,
-            enablesDebugMethods: enableDebugMethods)
+            enablesDebugMethods: enableDebugMethods, rehearses: rehearse)
         let code = server.run()
         if code != 0 { throw ExitCode(code) }
     }

@@ -25,8 +25,12 @@ final class WorkerServer {
     private var isShutDown = false
     private let faults: WorkerFaults?
     private var restoration: RestorationTracker!
+    private let rehearses: Bool
 
-    init(hostPid: Int32?, dataSource: DataSourceOptions, logLevel: String, debounceMilliseconds: UInt64, enablesDebugMethods: Bool) throws {
+    init(
+        hostPid: Int32?, dataSource: DataSourceOptions, logLevel: String, debounceMilliseconds: UInt64, enablesDebugMethods: Bool,
+        rehearses: Bool = false
+    ) throws {
         if let hostPid {
             // Die with the host; if it is already gone, the signal will never come, so leave now.
             // SIGKILL, not SIGTERM: a stopped worker (SIGSTOP, a debugger) would hold a SIGTERM
@@ -35,6 +39,7 @@ final class WorkerServer {
             if getppid() != hostPid { exit(0) }
         }
         self.dataSource = dataSource
+        self.rehearses = rehearses
         self.debounceMilliseconds = debounceMilliseconds
         log = Log(loop: loop, level: LogLevel(name: logLevel) ?? .warning, label: "worker")
         connection = RPCConnection(
@@ -186,7 +191,12 @@ final class WorkerServer {
     /// Opens the source ahead of `worker/open`; a failure is left for `worker/open` to report.
     private func prepareSource() {
         preparedSource = try? openSource()
-        (preparedSource as? SnapshotSource)?.warmUp()
+        guard let snapshot = preparedSource as? SnapshotSource else { return }
+        if rehearses {
+            Rehearsal.run(source: snapshot, loop: loop)
+        } else {
+            snapshot.warmUp()
+        }
     }
 
     private func send(_ update: ScreenUpdate) {
