@@ -53,4 +53,24 @@ import NavProtocol
             #expect(JSONValue.int(number).serializedString == String(number))
         }
     }
+
+    @Test func updateNotificationsMatchTheirCodableForm() throws {
+        let changes = RowChanges(
+            inserted: [RowPosition(id: "a", index: 0)], removed: [RowPosition(id: "b\"", index: 7)],
+            moved: [RowMove(id: "c", from: 1, to: 2)], reconfigured: ["d", "é"])
+        for notification in [
+            WorkerDidUpdateNotification(revision: 3, sections: Self.sections, changes: changes, reset: nil, loading: false),
+            WorkerDidUpdateNotification(revision: 0, sections: [], changes: RowChanges(), reset: true, loading: nil),
+        ] {
+            #expect(notification.jsonBytes == (try codablePrinted(notification)), "\(notification)")
+        }
+        for token in [
+            RestorationToken(),
+            RestorationToken(query: "gr", selection: "repo:a/b", window: .init(section: "popular", offset: 50, limit: 25), revision: 9),
+            RestorationToken(query: "", window: .init(section: nil, offset: 0, limit: 1)),
+        ] {
+            let notification = WorkerDidChangeStateNotification(token: token)
+            #expect(notification.jsonBytes == (try codablePrinted(notification)), "\(token)")
+        }
+    }
 }

@@ -112,6 +112,19 @@ public struct JSONWriter {
         key(name)
         array(elements)
     }
+
+    public mutating func field<Value: JSONWritable>(_ name: StaticString, _ value: Value?) {
+        guard let value else { return }
+        key(name)
+        value.write(to: &self)
+    }
+
+    public mutating func field(_ name: StaticString, _ strings: [String]) {
+        key(name)
+        beginArray()
+        for string in strings { self.string(string) }
+        endArray()
+    }
 }
 
 /// A value that writes its own JSON with `JSONWriter`, matching its `Encodable` form exactly.

@@ -50,8 +50,7 @@ final class WorkerServer {
         // While the host is not reading our answers, stop reading its requests: bounded memory.
         connection.writeHighWaterBytes = 1 << 20
         restoration = RestorationTracker { [unowned self] token in
-            guard let params = try? JSONValueEncoder().encode(WorkerDidChangeStateNotification(token: token)) else { return }
-            self.connection.sendNotification(method: WorkerDidChangeStateNotification.method, params: params)
+            self.connection.sendNotification(method: WorkerDidChangeStateNotification.method, writing: WorkerDidChangeStateNotification(token: token))
         }
     }
 
@@ -204,9 +203,7 @@ final class WorkerServer {
         let notification = WorkerDidUpdateNotification(
             revision: update.revision, sections: update.sections, changes: update.changes,
             reset: update.reset ? true : nil, loading: update.loading)
-        if let params = try? JSONValueEncoder().encode(notification) {
-            connection.sendNotification(method: WorkerDidUpdateNotification.method, params: params)
-        }
+        connection.sendNotification(method: WorkerDidUpdateNotification.method, writing: notification)
     }
 
     private func openController() throws -> any ScreenController {

@@ -48,3 +48,21 @@ extension GitHubRepository {
             createdAt: row["created_at"], updatedAt: row["updated_at"], pushedAt: row["pushed_at"])
     }
 }
+
+extension Database {
+    /// Decodes each row while the statement steps. A cursor's row finds a column by name in a
+    /// dictionary, while a row of `Row.fetchAll` compares the lowercased name of every column on
+    /// each lookup: about 100,000 instructions for one 30-column repository, against a few
+    /// thousand this way. The statement is prepared once per connection and kept.
+    func records<Record>(_ sql: String, _ arguments: StatementArguments, as decode: (Row) throws -> Record) throws -> [Record] {
+        let cursor = try Row.fetchCursor(try cachedStatement(sql: sql), arguments: arguments)
+        var records: [Record] = []
+        while let row = try cursor.next() { records.append(try decode(row)) }
+        return records
+    }
+
+    func record<Record>(_ sql: String, _ arguments: StatementArguments, as decode: (Row) throws -> Record) throws -> Record? {
+        let cursor = try Row.fetchCursor(try cachedStatement(sql: sql), arguments: arguments)
+        return try cursor.next().map(decode)
+    }
+}

@@ -34,7 +34,7 @@ extension SnapshotStore {
     }
 
     private static func fetchUsers(_ db: Database, _ query: SnapshotQuery) throws -> [GitHubUser] {
-        try Row.fetchAll(db, sql: query.sql, arguments: query.arguments).map(GitHubUser.init(snapshotRow:))
+        try db.records(query.sql, query.arguments, as: GitHubUser.init(snapshotRow:))
     }
 }
 

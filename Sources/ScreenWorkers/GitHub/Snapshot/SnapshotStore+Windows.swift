@@ -20,23 +20,21 @@ extension SnapshotStore {
     }
 
     private static func popularUsers(_ db: Database, _ range: Range<Int>) throws -> [GitHubUser] {
-            try Row.fetchAll(
-                db, sql: """
-                    SELECT u.* FROM users_by_popularity p JOIN users u ON u.id = p.user_id
-                    WHERE p.rank >= ? AND p.rank < ? ORDER BY p.rank
-                    """, arguments: [range.lowerBound, range.upperBound]
-            ).map(GitHubUser.init(snapshotRow:))
+            try db.records(
+                """
+                SELECT u.* FROM users_by_popularity p JOIN users u ON u.id = p.user_id
+                WHERE p.rank >= ? AND p.rank < ? ORDER BY p.rank
+                """, [range.lowerBound, range.upperBound], as: GitHubUser.init(snapshotRow:))
     }
 
     /// A page of the account's repositories, most starred first (the owner/stars index serves it).
     public func repositories(owner login: String, offset: Int, limit: Int) throws -> [GitHubRepository] {
         try read { db in
-            try Row.fetchAll(
-                db, sql: SnapshotRecords.repositorySelect + """
+            try db.records(
+                SnapshotRecords.repositorySelect + """
                      WHERE r.owner_id = (SELECT id FROM users WHERE login = ?)
                      ORDER BY r.stargazers_count DESC, r.name LIMIT ? OFFSET ?
-                    """, arguments: [login, limit, offset]
-            ).map(GitHubRepository.init(snapshotRow:))
+                    """, [login, limit, offset], as: GitHubRepository.init(snapshotRow:))
         }
     }
 
@@ -46,13 +44,12 @@ extension SnapshotStore {
             guard let userID = try Int64.fetchOne(db, sql: "SELECT id FROM users WHERE login = ?", arguments: [login]) else {
                 return nil
             }
-            return try Row.fetchAll(
-                db, sql: """
-                    SELECT u.* FROM follows f
-                    JOIN users_by_popularity p ON p.user_id = f.follower_id JOIN users u ON u.id = f.follower_id
-                    WHERE f.user_id = ? ORDER BY p.rank LIMIT ? OFFSET ?
-                    """, arguments: [userID, limit, offset]
-            ).map(GitHubUser.init(snapshotRow:))
+            return try db.records(
+                """
+                SELECT u.* FROM follows f
+                JOIN users_by_popularity p ON p.user_id = f.follower_id JOIN users u ON u.id = f.follower_id
+                WHERE f.user_id = ? ORDER BY p.rank LIMIT ? OFFSET ?
+                """, [userID, limit, offset], as: GitHubUser.init(snapshotRow:))
         }
     }
 }

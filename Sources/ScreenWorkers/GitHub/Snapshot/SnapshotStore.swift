@@ -39,31 +39,28 @@ public final class SnapshotStore: Sendable {
     /// The account with this login (any letter case), with its profile.
     public func user(login: String) throws -> GitHubUser? {
         try queue.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM users WHERE login = ?", arguments: [login])
-                .map(GitHubUser.init(snapshotRow:))
+            try db.record("SELECT * FROM users WHERE login = ?", [login], as: GitHubUser.init(snapshotRow:))
         }
     }
 
     /// The account's repositories, most starred first, then by name.
     public func repositories(owner login: String) throws -> [GitHubRepository] {
         try queue.read { db in
-            try Row.fetchAll(
-                db, sql: SnapshotRecords.repositorySelect + """
+            try db.records(
+                SnapshotRecords.repositorySelect + """
                      WHERE r.owner_id = (SELECT id FROM users WHERE login = ?)
                      ORDER BY r.stargazers_count DESC, r.name
-                    """, arguments: [login]
-            ).map(GitHubRepository.init(snapshotRow:))
+                    """, [login], as: GitHubRepository.init(snapshotRow:))
         }
     }
 
     /// The repository `owner/name` (any letter case).
     public func repository(owner login: String, name: String) throws -> GitHubRepository? {
         try queue.read { db in
-            try Row.fetchOne(
-                db, sql: SnapshotRecords.repositorySelect + """
+            try db.record(
+                SnapshotRecords.repositorySelect + """
                      WHERE r.owner_id = (SELECT id FROM users WHERE login = ?) AND r.name = ?
-                    """, arguments: [login, name]
-            ).map(GitHubRepository.init(snapshotRow:))
+                    """, [login, name], as: GitHubRepository.init(snapshotRow:))
         }
     }
 
