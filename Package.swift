@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "navhost", targets: ["NavHost"]),
         .executable(name: "navhost-tools", targets: ["NavHostTools"]),
         .executable(name: "screen-worker", targets: ["ScreenWorker"]),
+        .executable(name: "screen-worker-live", targets: ["ScreenWorkerLive"]),
         .library(name: "NavClient", targets: ["NavClient"]),
         .executable(name: "navshell-list-bench", targets: ["ListBenchmark"]),
         .executable(name: "navshell-bench", targets: ["Benchmark"]),
@@ -90,13 +91,30 @@ let package = Package(
             path: "Sources/GitHubAPI",
             swiftSettings: strict
         ),
-        .executableTarget(
-            name: "ScreenWorker",
+        // What both worker binaries run: the host connection, the screen, the snapshot source and the
+        // command line; the live source is supplied by screen-worker-live (LiveSourceOpening).
+        .target(
+            name: "ScreenWorkerCore",
             dependencies: [
-                "UVKit", "NavProtocol", "Transport", "ListController", "GitHubScreens", "GitHubAPI", "HTTPClient",
+                "UVKit", "NavProtocol", "Transport", "ListController", "GitHubScreens",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/ScreenWorkers/Worker",
+            swiftSettings: strict
+        ),
+        // screen-worker: the snapshot source only, so it does not load libcurl and its TLS libraries.
+        .executableTarget(
+            name: "ScreenWorker",
+            dependencies: ["ScreenWorkerCore"],
+            path: "Sources/ScreenWorkers/SnapshotWorker",
+            swiftSettings: strict
+        ),
+        // screen-worker-live: the same worker with the live GitHub source (libcurl); navhost starts it
+        // for --source github.
+        .executableTarget(
+            name: "ScreenWorkerLive",
+            dependencies: ["ScreenWorkerCore", "GitHubAPI", "HTTPClient", "UVKit"],
+            path: "Sources/ScreenWorkers/LiveWorker",
             swiftSettings: strict
         ),
         // Measures navhost against the C and Node.js baselines in ../shared/baseline; run it with scripts/bench.
@@ -133,7 +151,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["NavClient", "NavProtocol", "UVKit", "NavHost", "NavHostTools", "ScreenWorker", "FakeGitHub"],
+            dependencies: ["NavClient", "NavProtocol", "UVKit", "NavHost", "NavHostTools", "ScreenWorker", "ScreenWorkerLive", "FakeGitHub"],
             path: "Tests/EndToEndTests",
             swiftSettings: strict
         ),
