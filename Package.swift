@@ -4,6 +4,12 @@ import PackageDescription
 // Every target of ours builds in Swift 6 mode with warnings as errors; dependencies are not affected.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
+// The workers link the Swift runtime and Foundation statically: one process per screen, and the
+// shared libraries' pages cost more RSS (and start-up relocations) than the used parts of a static
+// copy (docs/performance.md, "Worker memory").
+let workerStatic: [SwiftSetting] = strict + [.unsafeFlags(["-static-stdlib"])]
+let workerLinking: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"])]
+
 let package = Package(
     name: "NavShell",
     products: [
@@ -107,7 +113,8 @@ let package = Package(
             name: "ScreenWorker",
             dependencies: ["ScreenWorkerCore"],
             path: "Sources/ScreenWorkers/SnapshotWorker",
-            swiftSettings: strict
+            swiftSettings: workerStatic,
+            linkerSettings: workerLinking
         ),
         // screen-worker-live: the same worker with the live GitHub source (libcurl); navhost starts it
         // for --source github.
@@ -115,7 +122,8 @@ let package = Package(
             name: "ScreenWorkerLive",
             dependencies: ["ScreenWorkerCore", "GitHubAPI", "HTTPClient", "UVKit"],
             path: "Sources/ScreenWorkers/LiveWorker",
-            swiftSettings: strict
+            swiftSettings: workerStatic,
+            linkerSettings: workerLinking
         ),
         // Measures navhost against the C and Node.js baselines in ../shared/baseline; run it with scripts/bench.
         .executableTarget(
@@ -149,9 +157,11 @@ let package = Package(
             path: "Tests/GitHubAPITests",
             swiftSettings: strict
         ),
+        // The worker binaries are not dependencies here (a test bundle cannot link their static Swift
+        // runtime); `swift build --build-tests` builds them beside navhost, where the tests find them.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["NavClient", "NavProtocol", "UVKit", "NavHost", "NavHostTools", "ScreenWorker", "ScreenWorkerLive", "FakeGitHub"],
+            dependencies: ["NavClient", "NavProtocol", "UVKit", "NavHost", "NavHostTools", "FakeGitHub"],
             path: "Tests/EndToEndTests",
             swiftSettings: strict
         ),
