@@ -6,9 +6,13 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 // The workers link the Swift runtime and Foundation statically: one process per screen, and the
 // shared libraries' pages cost more RSS (and start-up relocations) than the used parts of a static
-// copy (docs/performance.md, "Worker memory").
+// copy. They link with the toolchain's lld and pack their relative relocations (DT_RELR, glibc
+// 2.36 or later), which would otherwise be a 2 MB table read at every start (docs/performance.md,
+// "Worker memory").
 let workerStatic: [SwiftSetting] = strict + [.unsafeFlags(["-static-stdlib"])]
-let workerLinking: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"])]
+let workerLinking: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])
+]
 
 let package = Package(
     name: "NavShell",
