@@ -4,12 +4,23 @@ import PackageDescription
 // Every target of ours builds in Swift 6 mode with warnings as errors; dependencies are not affected.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
+// The workers link the Swift runtime and Foundation statically: one process per screen, and the
+// shared libraries' pages cost more RSS (and start-up relocations) than the used parts of a static
+// copy. They link with the toolchain's lld and pack their relative relocations (DT_RELR, glibc
+// 2.36 or later), which would otherwise be a 2 MB table read at every start (docs/performance.md,
+// "Worker memory").
+let workerStatic: [SwiftSetting] = strict + [.unsafeFlags(["-static-stdlib"])]
+let workerLinking: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])
+]
+
 let package = Package(
     name: "NavShell",
     products: [
         .executable(name: "navhost", targets: ["NavHost"]),
         .executable(name: "navhost-tools", targets: ["NavHostTools"]),
         .executable(name: "screen-worker", targets: ["ScreenWorker"]),
+        .executable(name: "screen-worker-live", targets: ["ScreenWorkerLive"]),
         .library(name: "NavClient", targets: ["NavClient"]),
         .executable(name: "navshell-list-bench", targets: ["ListBenchmark"]),
         .executable(name: "navshell-bench", targets: ["Benchmark"]),
@@ -90,14 +101,33 @@ let package = Package(
             path: "Sources/GitHubAPI",
             swiftSettings: strict
         ),
-        .executableTarget(
-            name: "ScreenWorker",
+        // What both worker binaries run: the host connection, the screen, the snapshot source and the
+        // command line; the live source is supplied by screen-worker-live (LiveSourceOpening).
+        .target(
+            name: "ScreenWorkerCore",
             dependencies: [
-                "UVKit", "NavProtocol", "Transport", "ListController", "GitHubScreens", "GitHubAPI", "HTTPClient",
+                "UVKit", "NavProtocol", "Transport", "ListController", "GitHubScreens",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/ScreenWorkers/Worker",
             swiftSettings: strict
+        ),
+        // screen-worker: the snapshot source only, so it does not load libcurl and its TLS libraries.
+        .executableTarget(
+            name: "ScreenWorker",
+            dependencies: ["ScreenWorkerCore"],
+            path: "Sources/ScreenWorkers/SnapshotWorker",
+            swiftSettings: workerStatic,
+            linkerSettings: workerLinking
+        ),
+        // screen-worker-live: the same worker with the live GitHub source (libcurl); navhost starts it
+        // for --source github.
+        .executableTarget(
+            name: "ScreenWorkerLive",
+            dependencies: ["ScreenWorkerCore", "GitHubAPI", "HTTPClient", "UVKit"],
+            path: "Sources/ScreenWorkers/LiveWorker",
+            swiftSettings: workerStatic,
+            linkerSettings: workerLinking
         ),
         // Measures navhost against the C and Node.js baselines in ../shared/baseline; run it with scripts/bench.
         .executableTarget(
@@ -131,9 +161,11 @@ let package = Package(
             path: "Tests/GitHubAPITests",
             swiftSettings: strict
         ),
+        // The worker binaries are not dependencies here (a test bundle cannot link their static Swift
+        // runtime); `swift build --build-tests` builds them beside navhost, where the tests find them.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["NavClient", "NavProtocol", "UVKit", "NavHost", "NavHostTools", "ScreenWorker", "FakeGitHub"],
+            dependencies: ["NavClient", "NavProtocol", "UVKit", "NavHost", "NavHostTools", "FakeGitHub"],
             path: "Tests/EndToEndTests",
             swiftSettings: strict
         ),

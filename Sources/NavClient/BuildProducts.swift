@@ -5,10 +5,7 @@ import Glibc
 public enum BuildProducts {
     /// The build directory of the running test bundle or executable.
     public static let directory: String = {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let path = String(decoding: buffer[0..<max(0, length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var directory = parent(of: path)
+        var directory = parent(of: ProcessTable.executablePath(of: getpid()))
         // swift test runs the bundle from <build>/debug/<Package>PackageTests.xctest on Linux.
         if directory.hasSuffix(".xctest") { directory = parent(of: directory) }
         return directory

@@ -23,6 +23,13 @@ public enum ProcessTable {
         return stat.state != "Z" && stat.state != "X"
     }
 
+    /// The path of the executable a process runs (the target of /proc/PID/exe), or "" if unknown.
+    public static func executablePath(of pid: Int32) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/\(pid)/exe", &buffer, buffer.count - 1)
+        return String(decoding: buffer[0..<max(0, length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Resident set size in bytes, from /proc/PID/statm (its second field, in pages).
     public static func residentBytes(of pid: Int32) -> Int? {
         guard let line = firstLine(of: "/proc/\(pid)/statm") else { return nil }

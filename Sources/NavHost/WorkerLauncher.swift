@@ -1,12 +1,17 @@
 import Glibc
 import UVKit
 
-/// Knows the one executable the host may spawn for a screen and what it may pass to it.
+/// Knows the executables the host may spawn for a screen (fixed names beside navhost: the
+/// snapshot worker, or the live one for the live source) and what it may pass to them.
 /// Nothing here comes from a client message: the kind is sent later, over the pipe.
 struct WorkerLauncher {
     let executable: String
     let extraArguments: [String]
     let environment: [String]
+
+    /// The snapshot worker, which does not load libcurl, and the worker with the live source.
+    static let snapshotWorker = "screen-worker"
+    static let liveWorker = "screen-worker-live"
 
     /// Variables a worker may see; anything else in the host's environment (tokens, keys) stays here.
     static let inheritedVariables = ["PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "TZ"]
@@ -17,7 +22,7 @@ struct WorkerLauncher {
     /// Resource limits travel as arguments because uv_spawn runs nothing of ours between fork and
     /// exec, where a setrlimit for the child alone would go; the worker applies them first thing.
     init(configuration: HostConfiguration) {
-        executable = configuration.workerDirectory + "/screen-worker"
+        executable = configuration.workerDirectory + "/" + (configuration.liveSource == nil ? Self.snapshotWorker : Self.liveWorker)
         var arguments = ["--host-pid", String(getpid()), "--log-level", configuration.logLevel.name]
         if let dataPath = configuration.dataPath { arguments += ["--data", dataPath] }
         if configuration.queryDebounceMilliseconds > 0 { arguments += ["--debounce-ms", String(configuration.queryDebounceMilliseconds)] }

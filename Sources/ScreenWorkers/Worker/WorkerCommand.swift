@@ -2,14 +2,15 @@ import ArgumentParser
 import Glibc
 import GitHubScreens
 
-@main
 struct WorkerCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "screen-worker",
-        abstract: "One NavShell screen: spawned by navhost, JSON-RPC on stdin/stdout, log on stderr.",
-        subcommands: [ServeScreen.self, GenerateSnapshot.self],
-        defaultSubcommand: ServeScreen.self
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: WorkerEntry.liveSource == nil ? "screen-worker" : "screen-worker-live",
+            abstract: "One NavShell screen: spawned by navhost, JSON-RPC on stdin/stdout, log on stderr.",
+            subcommands: [ServeScreen.self, GenerateSnapshot.self],
+            defaultSubcommand: ServeScreen.self
+        )
+    }
 }
 
 struct ServeScreen: ParsableCommand {

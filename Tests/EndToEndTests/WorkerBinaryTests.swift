@@ -1,0 +1,52 @@
+import FakeGitHub
+import Glibc
+import NavClient
+import NavProtocol
+import Testing
+import UVKit
+@testable import NavHost
+
+/// Two worker binaries: `screen-worker` serves the snapshot without loading libcurl (and its TLS
+/// libraries); `screen-worker-live` adds the live source, and navhost starts it only for that source.
+@Suite struct WorkerBinaryTests {
+    @Test(arguments: [false, true])
+    func theLauncherPicksTheBinaryBesideNavhostBySource(live: Bool) {
+        var configuration = HostConfiguration()
+        configuration.workerDirectory = "/opt/navshell/bin"
+        configuration.liveSource = live ? LiveSourceSettings(apiURL: "http://127.0.0.1:9") : nil
+        let expected = live ? "/opt/navshell/bin/screen-worker-live" : "/opt/navshell/bin/screen-worker"
+        #expect(WorkerLauncher(configuration: configuration).executable == expected)
+    }
+
+    @Test func snapshotWorkersDoNotLoadLibcurl() throws {
+        let host = try HostUnderTest()
+        try host.initialize()
+        let worker = try #require(host.workers().first)
+        #expect(ProcessTable.executablePath(of: worker).hasSuffix("/screen-worker"))
+        let maps = procText("/proc/\(worker)/maps")
+        try #require(!maps.isEmpty)
+        #expect(!maps.contains("libcurl"))
+        #expect(try host.shutdown().exitCode == 0)
+        host.expectNoWorkerLeft()
+    }
+
+    @Test func aSessionThatChoosesTheLiveSourceGetsTheLiveWorker() throws {
+        let loop = UVLoop()
+        let server = try FakeGitHubServer(loop: loop)
+        defer { server.close() }
+        try server.script([FakeRule(path: "/search/users", times: 1, recording: "02_search-users-pygithub-berlin-p1.json")])
+        let host = try HostUnderTest([], environment: ["PATH=/usr/bin:/bin", "HOME=/tmp", "XDG_CACHE_HOME=/tmp/navshell-e2e-xdg-\(getpid())"])
+        let initialized = try host.client.send(InitializeRequest(source: .init(kind: "github", apiURL: server.baseURL)))
+        #expect(try host.rows(initialized.stack[0].id).rows.count == 30)
+        let worker = try #require(host.workers().first)
+        #expect(ProcessTable.executablePath(of: worker).hasSuffix("/screen-worker-live"))
+        #expect(procText("/proc/\(worker)/maps").contains("libcurl"))
+        #expect(try host.shutdown().exitCode == 0)
+        host.expectNoWorkerLeft()
+    }
+
+    @Test func theSnapshotWorkerRefusesTheLiveSource() throws {
+        let refused = try runCommand(Binaries.directory + "/screen-worker", ["--source", "github"])
+        #expect(refused.status.exitCode != 0)
+    }
+}
