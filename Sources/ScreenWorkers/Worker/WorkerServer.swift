@@ -93,7 +93,7 @@ final class WorkerServer {
         do {
             switch request.method {
             case WorkerOpenRequest.method:
-                try open(try decodeParams(WorkerOpenRequest.self, from: request.params), responder)
+                try open(try WorkerOpenRequest.decode(params: request.params), responder)
             case WorkerMethod.rows:
                 let params = try RowsRequest.decode(params: request.params)
                 let controller = try openController()

@@ -1,0 +1,46 @@
+import Testing
+import NavProtocol
+
+/// `RowsRequest.decode` and `WorkerOpenRequest.decode` take the usual shapes apart by hand;
+/// they must agree with the `Decodable` path on every input, values and error messages alike.
+@Suite struct HandDecodingTests {
+    static let inputs: [JSONValue?] = [
+        nil, [:], ["limit": 1], ["offset": 0, "limit": 50, "section": "popular", "revision": 3, "screen": "s2"],
+        ["limit": nil, "screen": nil], ["limit": 1, "unknown": [1, 2]], ["limit": 2.0], ["limit": 2.5], ["limit": "1"],
+        ["screen": 4], ["section": true], ["revision": [:]], ["offset": -1], [1, 2], "text", 3,
+    ]
+
+    private func outcome(_ decode: () throws(RPCError) -> RowsRequest) -> Result<RowsRequest, RPCError> {
+        do throws(RPCError) { return .success(try decode()) } catch { return .failure(error) }
+    }
+
+    @Test(arguments: inputs)
+    func agreesWithTheDecodablePath(_ params: JSONValue?) {
+        let fast = outcome { () throws(RPCError) in try RowsRequest.decode(params: params) }
+        let codable = outcome { () throws(RPCError) in try decodeParams(RowsRequest.self, from: params) }
+        #expect(fast == codable, "params \(params?.serializedString ?? "absent")")
+    }
+
+    @Test func readsEveryField() throws {
+        let request = try RowsRequest.decode(params: ["offset": 5, "limit": 7, "section": "x", "revision": 2, "screen": "s3"])
+        #expect(request == RowsRequest(screen: "s3", section: "x", offset: 5, limit: 7, revision: 2))
+    }
+
+    static let openInputs: [JSONValue?] = [
+        nil, [:], ["screen": "s2", "kind": "repositories", "params": ["login": "mojombo"]], ["screen": "s1", "kind": "users"],
+        ["screen": "s1", "kind": "users", "params": nil], ["screen": "s1", "kind": "users", "token": nil, "extra": 1],
+        ["screen": "s3", "kind": "repository", "params": ["owner": "a", "name": "b"], "token": ["query": "x", "revision": 4]],
+        ["screen": "s1", "kind": "nonsense"], ["screen": 1, "kind": "users"], ["kind": "users"], ["screen": "s1"],
+        ["screen": "s1", "kind": "users", "params": [1, 2]], ["screen": "s1", "kind": "users", "token": "x"], [1],
+    ]
+
+    @Test(arguments: openInputs)
+    func workerOpenAgreesWithTheDecodablePath(_ params: JSONValue?) {
+        func outcome(_ decode: () throws(RPCError) -> WorkerOpenRequest) -> Result<WorkerOpenRequest, RPCError> {
+            do throws(RPCError) { return .success(try decode()) } catch { return .failure(error) }
+        }
+        let fast = outcome { () throws(RPCError) in try WorkerOpenRequest.decode(params: params) }
+        let codable = outcome { () throws(RPCError) in try decodeParams(WorkerOpenRequest.self, from: params) }
+        #expect(fast == codable, "params \(params?.serializedString ?? "absent")")
+    }
+}
