@@ -137,6 +137,10 @@ import UVKit
         let initialized = try host.client.send(InitializeRequest(source: .init(kind: "github", apiURL: server.baseURL)))
         #expect(try host.rows(initialized.stack[0].id).rows.count == 30, "the root lists the recorded search page")
         #expect(try server.settledRequests().contains { $0.path.hasPrefix("/search/users") })
+        // The live source is served by the live worker binary, the only one that loads libcurl.
+        let worker = try #require(host.workers().first)
+        #expect(ProcessTable.executablePath(of: worker).hasSuffix("/screen-worker-live"))
+        #expect(procText("/proc/\(worker)/maps").contains("libcurl"))
         #expect(try host.shutdown().exitCode == 0)
         let refused = try HostUnderTest()
         let error = refused.expectError(InitializeRequest.method, ["source": ["kind": "ftp"]])

@@ -1,13 +1,12 @@
-import FakeGitHub
 import Glibc
 import NavClient
 import NavProtocol
 import Testing
-import UVKit
 @testable import NavHost
 
 /// Two worker binaries: `screen-worker` serves the snapshot without loading libcurl (and its TLS
-/// libraries); `screen-worker-live` adds the live source, and navhost starts it only for that source.
+/// libraries); `screen-worker-live` adds the live source, and navhost starts it only for that source
+/// (`InitializeSourceTests` checks a live session gets it).
 @Suite struct WorkerBinaryTests {
     @Test(arguments: [false, true])
     func theLauncherPicksTheBinaryBesideNavhostBySource(live: Bool) {
@@ -26,21 +25,6 @@ import UVKit
         let maps = procText("/proc/\(worker)/maps")
         try #require(!maps.isEmpty)
         #expect(!maps.contains("libcurl"))
-        #expect(try host.shutdown().exitCode == 0)
-        host.expectNoWorkerLeft()
-    }
-
-    @Test func aSessionThatChoosesTheLiveSourceGetsTheLiveWorker() throws {
-        let loop = UVLoop()
-        let server = try FakeGitHubServer(loop: loop)
-        defer { server.close() }
-        try server.script([FakeRule(path: "/search/users", times: 1, recording: "02_search-users-pygithub-berlin-p1.json")])
-        let host = try HostUnderTest([], environment: ["PATH=/usr/bin:/bin", "HOME=/tmp", "XDG_CACHE_HOME=/tmp/navshell-e2e-xdg-\(getpid())"])
-        let initialized = try host.client.send(InitializeRequest(source: .init(kind: "github", apiURL: server.baseURL)))
-        #expect(try host.rows(initialized.stack[0].id).rows.count == 30)
-        let worker = try #require(host.workers().first)
-        #expect(ProcessTable.executablePath(of: worker).hasSuffix("/screen-worker-live"))
-        #expect(procText("/proc/\(worker)/maps").contains("libcurl"))
         #expect(try host.shutdown().exitCode == 0)
         host.expectNoWorkerLeft()
     }
