@@ -26,19 +26,17 @@ final class ScreenRouter {
         guard (0...RowsRequest.maxLimit).contains(limit) else {
             return responder.fail(.invalidParams("invalid params: field 'limit' must be between 0 and \(RowsRequest.maxLimit)"))
         }
-        var forwarded: [String: JSONValue] = ["offset": .int(offset), "limit": .int(limit)]
-        if let section = params.section { forwarded["section"] = .string(section) }
-        if let revision = params.revision { forwarded["revision"] = .int(revision) }
+        let forwarded = RowsRequest(section: params.section, offset: offset, limit: limit, revision: params.revision)
         if let entry = host.navigator.entry(id: params.screen), let failure = entry.failure {
             return responder.succeed(encoding: RowsRequest.Response(
                 screen: entry.screen.id, revision: FailedScreen.revision(of: entry), sections: FailedScreen.sections(failure), rows: FailedScreen.rows(failure)))
         }
-        forward(WorkerMethod.rows, clientMethod: RowsRequest.method, screen: params.screen, params: .object(forwarded), responder)
+        forward(WorkerMethod.rows, clientMethod: RowsRequest.method, screen: params.screen, params: forwarded, responder)
     }
 
     func query(_ params: QueryRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
         defer { done() }
-        forward(WorkerMethod.query, clientMethod: QueryRequest.method, screen: params.screen, params: ["text": .string(params.text)], responder)
+        forward(WorkerMethod.query, clientMethod: QueryRequest.method, screen: params.screen, params: ["text": .string(params.text)] as JSONValue, responder)
     }
 
     /// A selection holds the queue until the worker answers, since it may push or pop.
@@ -50,7 +48,7 @@ final class ScreenRouter {
         let selecting = navigator.entry(id: params.screen)?.screen.id
         navigator.selectingScreen = selecting
         if let selecting { navigator.cancelledSelections.remove(selecting) }
-        forward(WorkerMethod.select, clientMethod: SelectRequest.method, screen: params.screen, params: ["rowId": .string(params.rowId)], responder) {
+        forward(WorkerMethod.select, clientMethod: SelectRequest.method, screen: params.screen, params: ["rowId": .string(params.rowId)] as JSONValue, responder) {
             result in
             var fields = result.objectValue ?? [:]
             fields["stack"] = (try? JSONValueEncoder().encode(navigator.stack)) ?? .null
@@ -88,7 +86,7 @@ final class ScreenRouter {
         defer { done() }
         var fields = params?.objectValue ?? [:]
         fields["screen"] = nil
-        forward(method, clientMethod: method, screen: screen, params: .object(fields), responder) { result in result }
+        forward(method, clientMethod: method, screen: screen, params: JSONValue.object(fields), responder) { result in result }
     }
 
     private func screenNotFound(_ screen: String?) -> RPCError {
@@ -100,8 +98,8 @@ final class ScreenRouter {
 
     /// Sends `method` to the screen's worker and answers the client with the worker's result,
     /// tagged with the screen id and passed through `adjust`.
-    private func forward(
-        _ method: String, clientMethod: String, screen: String?, params: JSONValue, _ responder: RPCResponder,
+    private func forward<Params: JSONWritable>(
+        _ method: String, clientMethod: String, screen: String?, params: Params, _ responder: RPCResponder,
         adjust: ((JSONValue) -> JSONValue)? = nil, finished: @escaping () -> Void = {}
     ) {
         guard let entry = host.navigator.entry(id: screen) else {
@@ -137,7 +135,7 @@ final class ScreenRouter {
         }
         let id: RequestID
         if let adjust {
-            id = worker.connection.sendRequest(method: method, params: params, timeoutMilliseconds: timeout) { result in
+            id = worker.connection.sendRequest(method: method, writing: params, timeoutMilliseconds: timeout) { result in
                 switch result {
                 case .success(let value):
                     var tagged = adjust(value).objectValue ?? [:]
@@ -150,7 +148,7 @@ final class ScreenRouter {
             }
         } else {
             // The worker's answer already names its screen: it goes to the client as it came.
-            id = worker.connection.forwardRequest(method: method, params: params, timeoutMilliseconds: timeout) { result in
+            id = worker.connection.forwardRequest(method: method, writing: params, timeoutMilliseconds: timeout) { result in
                 switch result {
                 case .success(let raw): responder.succeed(raw: raw)
                 case .failure(let error): fail(error)

@@ -124,18 +124,20 @@ public final class RPCConnection {
         method: String, params: JSONValue?, timeoutMilliseconds: UInt64?,
         completion: @escaping (Result<JSONValue, RPCError>) -> Void
     ) -> RequestID {
-        let number = nextRequestNumber
-        let id = RequestID.number(number)
-        nextRequestNumber += 1
-        guard !isClosed else {
-            completion(.failure(RPCError(code: RPCErrorCode.workerFailed, message: "\(name) is closed", data: nil)))
-            return id
+        sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: completion) { id in
+            RPCRequest(id: id, method: method, params: params).serialized()
         }
-        let deadline = timeoutMilliseconds.map { loop.now + $0 }
-        outgoing[id] = OutgoingRequest(method: method, number: number, timeout: timeoutMilliseconds, deadline: deadline, completion: completion)
-        send(.request(RPCRequest(id: id, method: method, params: params)))
-        if let deadline { armDeadline(deadline) }
-        return id
+    }
+
+    /// `sendRequest` with params that write their own JSON.
+    @discardableResult
+    public func sendRequest<Params: JSONWritable>(
+        method: String, writing params: Params, timeoutMilliseconds: UInt64?,
+        completion: @escaping (Result<JSONValue, RPCError>) -> Void
+    ) -> RequestID {
+        sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: completion) { id in
+            RPCRequest.serialized(id: id, method: method, writtenParams: params.jsonBytes)
+        }
     }
 
     /// Sends a request whose successful result the caller only passes on: it gets the result's
@@ -145,10 +147,48 @@ public final class RPCConnection {
         method: String, params: JSONValue?, timeoutMilliseconds: UInt64?,
         rawResult: @escaping (Result<ArraySlice<UInt8>, RPCError>) -> Void
     ) -> RequestID {
-        let id = sendRequest(method: method, params: params, timeoutMilliseconds: timeoutMilliseconds) { result in
-            rawResult(result.map { $0.serialized()[...] })
+        forwardRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, rawResult: rawResult) { id in
+            RPCRequest(id: id, method: method, params: params).serialized()
         }
+    }
+
+    /// `forwardRequest` with params that write their own JSON (the host's hot path: no tree).
+    @discardableResult
+    public func forwardRequest<Params: JSONWritable>(
+        method: String, writing params: Params, timeoutMilliseconds: UInt64?,
+        rawResult: @escaping (Result<ArraySlice<UInt8>, RPCError>) -> Void
+    ) -> RequestID {
+        forwardRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, rawResult: rawResult) { id in
+            RPCRequest.serialized(id: id, method: method, writtenParams: params.jsonBytes)
+        }
+    }
+
+    private func forwardRequest(
+        method: String, timeoutMilliseconds: UInt64?, rawResult: @escaping (Result<ArraySlice<UInt8>, RPCError>) -> Void,
+        body: (RequestID) -> [UInt8]
+    ) -> RequestID {
+        let id = sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: { result in
+            rawResult(result.map { $0.serialized()[...] })
+        }, body: body)
         outgoing[id]?.rawSuccess = { rawResult(.success($0)) }
+        return id
+    }
+
+    private func sendRequest(
+        method: String, timeoutMilliseconds: UInt64?, completion: @escaping (Result<JSONValue, RPCError>) -> Void,
+        body: (RequestID) -> [UInt8]
+    ) -> RequestID {
+        let number = nextRequestNumber
+        let id = RequestID.number(number)
+        nextRequestNumber += 1
+        guard !isClosed else {
+            completion(.failure(RPCError(code: RPCErrorCode.workerFailed, message: "\(name) is closed", data: nil)))
+            return id
+        }
+        let deadline = timeoutMilliseconds.map { loop.now + $0 }
+        outgoing[id] = OutgoingRequest(method: method, number: number, timeout: timeoutMilliseconds, deadline: deadline, completion: completion)
+        sendRaw(body(id))
+        if let deadline { armDeadline(deadline) }
         return id
     }
 

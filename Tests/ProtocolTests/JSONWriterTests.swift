@@ -73,4 +73,12 @@ import NavProtocol
             #expect(notification.jsonBytes == (try codablePrinted(notification)), "\(token)")
         }
     }
+
+    @Test func forwardedReadsAndPlainValuesMatchTheirCodableForm() throws {
+        for request in [RowsRequest(), RowsRequest(section: "popular", offset: 50, limit: 25, revision: 3), RowsRequest(screen: "s2", limit: 1)] {
+            #expect(request.jsonBytes == (try codablePrinted(request)), "\(request)")
+        }
+        let value: JSONValue = ["b": [1, "x"], "a": nil]
+        #expect(value.jsonBytes == value.serialized())
+    }
 }

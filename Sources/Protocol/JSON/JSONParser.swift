@@ -46,6 +46,8 @@ struct JSONParser {
                 return .object([:])
             }
             var fields: [String: JSONValue] = [:]
+            // Room for a message envelope's members at once: growing from empty rehashes twice.
+            fields.reserveCapacity(4)
             while true {
                 let key = try parseKey()
                 // The last of duplicate keys wins.

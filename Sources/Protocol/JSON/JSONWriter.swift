@@ -132,6 +132,12 @@ public protocol JSONWritable {
     func write(to writer: inout JSONWriter)
 }
 
+extension JSONValue: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.value(self)
+    }
+}
+
 extension JSONWritable {
     /// The compact JSON bytes of the value.
     public var jsonBytes: [UInt8] {

@@ -18,15 +18,30 @@ public struct RPCRequest: Sendable, Equatable {
     /// The same bytes as `json.serialized()` (keys in sorted order), written without building
     /// the envelope as a dictionary: this is on the host's routing path.
     public func serialized() -> [UInt8] {
-        var bytes = Array(#"{"id":"#.utf8)
-        id.json.serialize(into: &bytes)
-        bytes += #","jsonrpc":"2.0","method":"#.utf8
-        JSONValue.string(method).serialize(into: &bytes)
+        var bytes = Self.head(id: id, method: method)
         if let params {
             bytes += #","params":"#.utf8
             params.serialize(into: &bytes)
         }
         bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+
+    /// The same bytes for params already written as JSON.
+    public static func serialized(id: RequestID, method: String, writtenParams: [UInt8]) -> [UInt8] {
+        var bytes = head(id: id, method: method)
+        bytes += #","params":"#.utf8
+        bytes += writtenParams
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+
+    private static func head(id: RequestID, method: String) -> [UInt8] {
+        var bytes = Array(#"{"id":"#.utf8)
+        bytes.reserveCapacity(128)
+        id.json.serialize(into: &bytes)
+        bytes += #","jsonrpc":"2.0","method":"#.utf8
+        JSONValue.string(method).serialize(into: &bytes)
         return bytes
     }
 }

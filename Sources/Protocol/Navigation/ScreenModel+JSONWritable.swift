@@ -51,3 +51,16 @@ extension ScreenState: JSONWritable {
         writer.endObject()
     }
 }
+
+/// What the host sends a worker for `screen/rows` (`worker/rows` takes the same params).
+extension RowsRequest: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("limit", limit)
+        writer.field("offset", offset)
+        writer.field("revision", revision)
+        writer.field("screen", screen)
+        writer.field("section", section)
+        writer.endObject()
+    }
+}
