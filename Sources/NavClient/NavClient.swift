@@ -33,6 +33,8 @@ public final class NavClient {
         framer = MessageFramer(maxMessageBytes: 256 << 20, framing: framing)
         do {
             stdin = try UVPipe(loop: loop)
+            // This client runs its loop only while it waits: what it sends must leave at once.
+            stdin.coalescesWrites = false
             stdout = try UVPipe(loop: loop)
             stderr = try UVPipe(loop: loop)
             var exitHandler: ((ProcessExitStatus) -> Void)?

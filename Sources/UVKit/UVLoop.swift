@@ -4,6 +4,8 @@ import CUV
 public final class UVLoop {
     public let raw: UnsafeMutablePointer<uv_loop_t>
     private var isClosed = false
+    /// Made on first write; nil if its handle could not be made (streams then write at once).
+    lazy var writeBatcher: WriteBatcher? = try? WriteBatcher(loop: self)
 
     public init() {
         raw = .allocate(capacity: 1)

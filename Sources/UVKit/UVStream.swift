@@ -10,6 +10,12 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
     private static let readBufferSize = 64 * 1024
     private var writesInFlight = 0
     private var writeFailed = false
+    /// Bytes written this loop turn, handed to the kernel together by the loop's `WriteBatcher`.
+    private var batch: [UInt8] = []
+    /// Whether writes wait for the end of the loop turn (see `WriteBatcher`). A synchronous
+    /// client that runs its loop only while it waits for an answer turns this off, so what it
+    /// sends leaves at once.
+    public var coalescesWrites = true
     private var drainWaiters: [() -> Void] = []
 
     var stream: UnsafeMutablePointer<uv_stream_t> { memory.assumingMemoryBound(to: uv_stream_t.self) }
@@ -53,10 +59,29 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
         }
     }
 
-    public var pendingWriteBytes: Int { isClosing ? 0 : uv_stream_get_write_queue_size(stream) }
+    public var pendingWriteBytes: Int { isClosing ? 0 : batch.count + uv_stream_get_write_queue_size(stream) }
 
     public func write(_ bytes: [UInt8]) {
         guard !isClosing, !writeFailed, !bytes.isEmpty else { return }
+        if batch.isEmpty {
+            guard coalescesWrites, loop.writeBatcher?.schedule(self) == true else { return writeNow(bytes) }
+            batch = bytes
+        } else {
+            batch += bytes
+        }
+    }
+
+    /// Hands this turn's bytes to the kernel (called by the loop's `WriteBatcher`).
+    func flushBatch() {
+        guard !batch.isEmpty else { return }
+        let bytes = batch
+        batch = []
+        guard !isClosing, !writeFailed else { return }
+        writeNow(bytes)
+        if writesInFlight == 0 { drained() }
+    }
+
+    private func writeNow(_ bytes: [UInt8]) {
         var offset = 0
         if writesInFlight == 0 {
             // Nothing queued: try the kernel directly and queue only what it did not take.
@@ -92,12 +117,14 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
         if status < 0, status != UVError.cancelled.code {
             failWrites(UVError(status))
         }
-        if writesInFlight == 0 {
-            onDrain?()
-            let waiters = drainWaiters
-            drainWaiters = []
-            for waiter in waiters { waiter() }
-        }
+        if writesInFlight == 0 && batch.isEmpty { drained() }
+    }
+
+    private func drained() {
+        onDrain?()
+        let waiters = drainWaiters
+        drainWaiters = []
+        for waiter in waiters { waiter() }
     }
 
     private func failWrites(_ error: UVError) {
@@ -108,6 +135,11 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
 
     public func closeAfterWrites(_ done: @escaping () -> Void) {
         onClose(done)
+        if !isClosing, !writeFailed, !batch.isEmpty {
+            let bytes = batch
+            batch = []
+            writeNow(bytes)
+        }
         if writesInFlight == 0 || isClosing {
             close()
         } else {
@@ -116,11 +148,20 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
     }
 
     override func willClose() {
+        // Bytes written this turn reach the kernel before the close, as they would have without
+        // the batching: one attempt, as much as the pipe takes now (queued writes are cancelled).
+        if !batch.isEmpty, writesInFlight == 0, !writeFailed {
+            batch.withUnsafeBytes { raw in
+                var buffer = uv_buf_init(UnsafeMutablePointer(mutating: raw.baseAddress!.assumingMemoryBound(to: CChar.self)), UInt32(raw.count))
+                _ = uv_try_write(stream, &buffer, 1)
+            }
+        }
         onRead = nil
         onEnd = nil
         onDrain = nil
         onWriteError = nil
         drainWaiters = []
+        batch = []
         readBuffer?.deallocate()
         readBuffer = nil
     }
