@@ -24,9 +24,15 @@ final class WriteBatcher {
     }
 
     private func flush() {
-        let streams = waiting
-        waiting = []
+        guard !waiting.isEmpty else { return }
+        // By index: a flush may schedule a stream again (a drain handler that writes); it is
+        // flushed in this same pass.
+        var index = 0
+        while index < waiting.count {
+            waiting[index].flushBatch()
+            index += 1
+        }
+        waiting.removeAll(keepingCapacity: true)
         prepare.unref()
-        for stream in streams { stream.flushBatch() }
     }
 }
