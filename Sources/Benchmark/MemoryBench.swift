@@ -56,7 +56,8 @@ struct MemoryBench {
     }
 
     private func measureHost(into results: inout Results) throws(BenchError) {
-        let host = try Subject.navhost(paths).start(stderrLog: paths.stderrLog, timeout: timeout)
+        let host = try Subject.navhost(paths, arguments: ["--warm-spare", "--awake-screens", String(Self.awakeScreens)])
+            .start(stderrLog: paths.stderrLog, timeout: timeout)
         defer { host.finish(seconds: timeout) }
         try host.request("screen/rows", "{\"limit\":50}")
         results.hostIdle = ProcMemory(pid: host.pid)
@@ -74,6 +75,8 @@ struct MemoryBench {
             }
             let seconds = (nowMicroseconds() - start) / 1e6
             try host.request("screen/rows", "{\"limit\":50}")
+            // The spare is replaced shortly after the last push: its cost belongs in the figure.
+            try waitForWorkers(of: host.pid, count: min(depth, Self.awakeScreens) + 1)
             results.stacks.append(try stack(host: host.pid, depth: depth, seconds: seconds))
         }
     }
@@ -91,6 +94,18 @@ struct MemoryBench {
             totalRssKiB: host.rssKiB + sorted.reduce(0, +),
             totalPssKiB: host.pssKiB.flatMap { pss.count == memories.count ? $0 + pss.reduce(0, +) : nil },
             secondsToBuild: seconds)
+    }
+
+    static let awakeScreens = 6
+
+    /// Waits until the awake screens' workers and the spare are up, and no popped or
+    /// hibernated worker is still exiting.
+    private func waitForWorkers(of pid: Int32, count: Int) throws(BenchError) {
+        let deadline = Deadline(seconds: timeout)
+        while workers(of: pid).count != count {
+            if deadline.hasPassed { throw .timedOut("navhost \(pid) to settle at \(count) workers (awake screens and the spare)") }
+            usleep(1000)
+        }
     }
 
     private func workers(of pid: Int32) -> [Int32] {
