@@ -29,15 +29,15 @@ public final class RPCConnection {
     /// writes meanwhile, so memory stays bounded and nothing is dropped.
     public var writeHighWaterBytes: Int?
     public var onWriteBackpressure: ((Bool) -> Void)?
-    public private(set) var isWriteBackpressured = false
+    public internal(set) var isWriteBackpressured = false
     public private(set) var isReadingPaused = false
 
     let loop: UVLoop
     private let reader: ByteReader
-    private let writer: ByteWriter
+    let writer: ByteWriter
     private var framer: MessageFramer
     private let maxMessageBytes: Int
-    private var nextRequestNumber = 1
+    var nextRequestNumber = 1
     var outgoing: [RequestID: OutgoingRequest] = [:]
     private var incoming: [RequestID: RPCResponder] = [:]
     var deadlineTimer: UVTimer?
@@ -115,117 +115,6 @@ public final class RPCConnection {
     public var unansweredIncomingRequests: [(id: RequestID, method: String)] { incoming.values.map { ($0.id, $0.method) } }
 
     public var writerHandle: ByteWriter { writer }
-
-    // MARK: Sending
-
-    /// Sends a request; `completion` runs once with the result, an error reply, a timeout or a closed connection.
-    @discardableResult
-    public func sendRequest(
-        method: String, params: JSONValue?, timeoutMilliseconds: UInt64?,
-        completion: @escaping (Result<JSONValue, RPCError>) -> Void
-    ) -> RequestID {
-        sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: completion) { id in
-            RPCRequest(id: id, method: method, params: params).serialized()
-        }
-    }
-
-    /// `sendRequest` with params that write their own JSON.
-    @discardableResult
-    public func sendRequest<Params: JSONWritable>(
-        method: String, writing params: Params, timeoutMilliseconds: UInt64?,
-        completion: @escaping (Result<JSONValue, RPCError>) -> Void
-    ) -> RequestID {
-        sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: completion) { id in
-            RPCRequest.serialized(id: id, method: method, writtenParams: params.jsonBytes)
-        }
-    }
-
-    /// Sends a request whose successful result the caller only passes on: it gets the result's
-    /// bytes as they arrived (parsed and printed again only if the answer had another layout).
-    @discardableResult
-    public func forwardRequest(
-        method: String, params: JSONValue?, timeoutMilliseconds: UInt64?,
-        rawResult: @escaping (Result<ArraySlice<UInt8>, RPCError>) -> Void
-    ) -> RequestID {
-        forwardRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, rawResult: rawResult) { id in
-            RPCRequest(id: id, method: method, params: params).serialized()
-        }
-    }
-
-    /// `forwardRequest` with params that write their own JSON (the host's hot path: no tree).
-    @discardableResult
-    public func forwardRequest<Params: JSONWritable>(
-        method: String, writing params: Params, timeoutMilliseconds: UInt64?,
-        rawResult: @escaping (Result<ArraySlice<UInt8>, RPCError>) -> Void
-    ) -> RequestID {
-        forwardRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, rawResult: rawResult) { id in
-            RPCRequest.serialized(id: id, method: method, writtenParams: params.jsonBytes)
-        }
-    }
-
-    private func forwardRequest(
-        method: String, timeoutMilliseconds: UInt64?, rawResult: @escaping (Result<ArraySlice<UInt8>, RPCError>) -> Void,
-        body: (RequestID) -> [UInt8]
-    ) -> RequestID {
-        let id = sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: { result in
-            rawResult(result.map { $0.serialized()[...] })
-        }, body: body)
-        outgoing[id]?.rawSuccess = { rawResult(.success($0)) }
-        return id
-    }
-
-    private func sendRequest(
-        method: String, timeoutMilliseconds: UInt64?, completion: @escaping (Result<JSONValue, RPCError>) -> Void,
-        body: (RequestID) -> [UInt8]
-    ) -> RequestID {
-        let number = nextRequestNumber
-        let id = RequestID.number(number)
-        nextRequestNumber += 1
-        guard !isClosed else {
-            completion(.failure(RPCError(code: RPCErrorCode.workerFailed, message: "\(name) is closed", data: nil)))
-            return id
-        }
-        let deadline = timeoutMilliseconds.map { loop.now + $0 }
-        outgoing[id] = OutgoingRequest(method: method, number: number, timeout: timeoutMilliseconds, deadline: deadline, completion: completion)
-        sendRaw(body(id))
-        if let deadline { armDeadline(deadline) }
-        return id
-    }
-
-    public func sendNotification(method: String, params: JSONValue?) {
-        send(.notification(RPCNotification(method: method, params: params)))
-    }
-
-    /// The same bytes as `sendNotification(method:params:)` with the params' `Codable` form.
-    public func sendNotification<Params: JSONWritable>(method: String, writing params: Params) {
-        var body = Array(#"{"jsonrpc":"2.0","method":"#.utf8)
-        JSONValue.string(method).serialize(into: &body)
-        body += #","params":"#.utf8
-        body += params.jsonBytes
-        body.append(UInt8(ascii: "}"))
-        sendRaw(body)
-    }
-
-    /// Gives up on a request this side sent: its completion gets -32800 and the peer is told.
-    public func cancelRequest(_ id: RequestID) {
-        guard let request = outgoing.removeValue(forKey: id) else { return }
-        sendNotification(method: "$/cancelRequest", params: ["id": id.json])
-        request.completion(.failure(.requestCancelled()))
-    }
-
-    public func send(_ message: RPCMessage) {
-        sendRaw(message.serialized())
-    }
-
-    private func sendRaw(_ body: [UInt8]) {
-        guard !isClosed else { return }
-        onBodySent?(body)
-        writer.write((framing ?? .newlineDelimited).frame(body))
-        if let high = writeHighWaterBytes, !isWriteBackpressured, writer.pendingWriteBytes > high {
-            isWriteBackpressured = true
-            onWriteBackpressure?(true)
-        }
-    }
 
     // MARK: Receiving
 
