@@ -10,20 +10,21 @@ import UVKit
 /// the spare pays that here, so the push that takes it pays only for its own screen.
 ///
 /// Only over the snapshot: a live source would spend the user's rate limit on screens nobody
-/// asked for.
+/// asked for. It stops at the next screen once `wanted` turns false (the real screen arrived).
 enum Rehearsal {
     static let depth = 3
 
-    static func run(source: any GitHubSource, loop: UVLoop, done: @escaping () -> Void = {}) {
-        step(kind: .users, params: .object([:]), remaining: depth, source: source, loop: loop, done: done)
+    static func run(source: any GitHubSource, loop: UVLoop, while wanted: @escaping () -> Bool, done: @escaping () -> Void = {}) {
+        step(kind: .users, params: .object([:]), remaining: depth, source: source, loop: loop, wanted: wanted, done: done)
     }
 
     private static func step(
-        kind: ScreenKind, params: JSONValue, remaining: Int, source: any GitHubSource, loop: UVLoop, done: @escaping () -> Void
+        kind: ScreenKind, params: JSONValue, remaining: Int, source: any GitHubSource, loop: UVLoop,
+        wanted: @escaping () -> Bool, done: @escaping () -> Void
     ) {
-        guard remaining > 0, let controller = try? GitHubScreens.makeController(kind: kind, params: params, source: source, loop: loop) else {
-            return done()
-        }
+        guard remaining > 0, wanted(),
+            let controller = try? GitHubScreens.makeController(kind: kind, params: params, source: source, loop: loop)
+        else { return done() }
         controller.load(query: "") { loaded in
             guard case .success = loaded else { return done() }
             controller.rows(section: nil, offset: 0, limit: RowsRequest.defaultLimit, revision: nil) { read in
@@ -35,7 +36,7 @@ enum Rehearsal {
                 }.first
                 controller.close()
                 guard let (nextKind, nextParams) = next else { return done() }
-                step(kind: nextKind, params: nextParams, remaining: remaining - 1, source: source, loop: loop, done: done)
+                step(kind: nextKind, params: nextParams, remaining: remaining - 1, source: source, loop: loop, wanted: wanted, done: done)
             }
         }
     }

@@ -192,7 +192,7 @@ final class WorkerServer {
         preparedSource = try? openSource()
         guard let snapshot = preparedSource as? SnapshotSource else { return }
         if rehearses {
-            Rehearsal.run(source: snapshot, loop: loop)
+            Rehearsal.run(source: snapshot, loop: loop, while: { [weak self] in self.map { $0.controller == nil } ?? false })
         } else {
             snapshot.warmUp()
         }
