@@ -41,6 +41,8 @@ final class Navigator {
     private var isRunningOperation = false
     /// The screen whose selection holds the queue: its worker's push or pop runs at once.
     var selectingScreen: String?
+    /// How many of a pushed screen's first rows the selection under way wants in its answer.
+    var selectionRows: Int?
     /// Screens whose last selection the client cancelled: a push or pop their worker asks for
     /// afterwards (it may still be on its way) is refused until the screen's next selection.
     var cancelledSelections: Set<String> = []
@@ -112,8 +114,8 @@ final class Navigator {
     /// Spawns and opens a screen, then puts it on top. When `above` names a screen, the screens
     /// above it are popped first (a selection in a lower screen replaces what was above it).
     func push(
-        kind: ScreenKind, params: JSONValue?, above: String? = nil, reason: StackChangeReason, unless abandoned: @escaping () -> Bool = { false },
-        reply: @escaping (Result<PushRequest.Response, RPCError>) -> Void
+        kind: ScreenKind, params: JSONValue?, above: String? = nil, reason: StackChangeReason, firstRows: Int? = nil,
+        unless abandoned: @escaping () -> Bool = { false }, reply: @escaping (Result<PushRequest.Response, RPCError>) -> Void
     ) {
         if let above, let index = entries.firstIndex(where: { $0.screen.id == above }), index < entries.count - 1 {
             let removed = Array(entries[(index + 1)...])
@@ -121,7 +123,7 @@ final class Navigator {
             spawner.stop(removed.reversed())
             onStackChange?(stack, .pop)
         }
-        spawner.open(kind: kind, params: params) { [self] result in
+        spawner.open(kind: kind, params: params, firstRows: firstRows) { [self] result in
             switch result {
             case .success(let entry) where abandoned():
                 spawner.stop([entry])
@@ -170,6 +172,15 @@ final class Navigator {
         spawner.stop(removed.reversed())
         onStackChange?(stack, .pop)
         reply(.success(PopRequest.Response(popped: removed[0].screen, stack: stack)))
+    }
+
+    /// The first rows a screen's worker sent with its opening (asked for by a selection), as a
+    /// `screen/rows` answer; given out once, so the entry does not keep them.
+    func takeOpenedRows(of screenId: String) -> JSONValue? {
+        guard let entry = entry(id: screenId), let state = entry.openedState, let rows = state.rows else { return nil }
+        entry.openedState?.rows = nil
+        let answer = RowsRequest.Response(screen: screenId, revision: state.revision, sections: state.sections, rows: rows)
+        return try? JSONValue(parsing: answer.jsonBytes)
     }
 
     /// Ends every worker (top first); `done` runs when all have exited.

@@ -45,16 +45,25 @@ final class ScreenRouter {
         if params.rowId == FailedScreen.reloadRowId, let entry = navigator.entry(id: params.screen), entry.failure != nil {
             return reload(entry, responder, done)
         }
+        if let rows = params.rows, !(0...RowsRequest.maxLimit).contains(rows) {
+            responder.fail(.invalidParams("invalid params: field 'rows' must be between 0 and \(RowsRequest.maxLimit)"))
+            return done()
+        }
         let selecting = navigator.entry(id: params.screen)?.screen.id
         navigator.selectingScreen = selecting
+        navigator.selectionRows = params.rows
         if let selecting { navigator.cancelledSelections.remove(selecting) }
         forward(WorkerMethod.select, clientMethod: SelectRequest.method, screen: params.screen, params: ["rowId": .string(params.rowId)] as JSONValue, responder) {
             result in
             var fields = result.objectValue ?? [:]
             fields["stack"] = (try? JSONValueEncoder().encode(navigator.stack)) ?? .null
+            if let pushed = fields["pushed"]?["id"]?.stringValue, let rows = navigator.takeOpenedRows(of: pushed) {
+                fields["pushedRows"] = rows
+            }
             return .object(fields)
         } finished: {
             navigator.selectingScreen = nil
+            navigator.selectionRows = nil
             done()
         }
         let forwardCancel = responder.onCancel
@@ -168,6 +177,7 @@ final class ScreenRouter {
                     let navigator = host.navigator
                     navigator.push(
                         kind: push.kind, params: push.params, above: worker.screenId, reason: .push,
+                        firstRows: navigator.selectingScreen == worker.screenId ? navigator.selectionRows : nil,
                         unless: { navigator.cancelledSelections.contains(worker.screenId) }
                     ) {
                         responder.reply(encoded: $0)

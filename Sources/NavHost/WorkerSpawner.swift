@@ -87,7 +87,7 @@ final class WorkerSpawner {
 
     /// Spawns and opens a worker; a restart passes the screen's id and restoration token.
     func open(
-        kind: ScreenKind, params: JSONValue?, token: RestorationToken? = nil, screenId reusedId: String? = nil,
+        kind: ScreenKind, params: JSONValue?, token: RestorationToken? = nil, screenId reusedId: String? = nil, firstRows: Int? = nil,
         completion: @escaping (Result<ScreenEntry, RPCError>) -> Void
     ) {
         guard !isShuttingDown else {
@@ -120,7 +120,7 @@ final class WorkerSpawner {
             worker.reset(reason: "it sent a malformed message (\(error.message))")
         }
         onSpawn?(worker)
-        let request = WorkerOpenRequest(screen: screenId, kind: kind, params: params, token: token)
+        let request = WorkerOpenRequest(screen: screenId, kind: kind, params: params, token: token, rows: firstRows)
         let encoded = (try? JSONValueEncoder().encode(request)) ?? .null
         _ = worker.request(WorkerOpenRequest.method, params: encoded, timeoutMilliseconds: configuration.requestTimeoutMilliseconds) {
             [unowned self] result in

@@ -95,6 +95,30 @@ import Testing
         host.expectNoWorkerLeft()
     }
 
+    /// `rows` on a selection brings the pushed screen's first rows with the answer: the same rows
+    /// and revision a `screen/rows` of them gives, with or without the warm spare.
+    @Test(arguments: [[], ["--warm-spare"]])
+    func aSelectionCanBringThePushedScreensFirstRows(arguments: [String]) throws {
+        let host = try HostUnderTest(arguments)
+        try host.initialize()
+        _ = try host.client.send(QueryRequest(text: "mojombo"))
+        let selected = try host.client.send(SelectRequest(rowId: "user:mojombo", rows: 3))
+        let pushed = try #require(selected.pushed)
+        let first = try #require(selected.pushedRows)
+        #expect(first.screen == pushed.id)
+        #expect(first.rows.count == 3)
+        let read = try host.client.send(RowsRequest(screen: pushed.id, offset: 0, limit: 3))
+        #expect(first == read)
+        // Without `rows`, no rows come along; a selection that does not push ignores it.
+        let again = try host.client.send(SelectRequest(rowId: "repo:mojombo/grit"))
+        #expect(again.action == .push && again.pushedRows == nil)
+        let link = try #require(try host.rows().rows.first { $0.section == "links" })
+        #expect(try host.client.send(SelectRequest(rowId: link.id, rows: 10)).pushedRows == nil)
+        #expect(host.expectError(SelectRequest.method, ["rowId": "repo:mojombo/grit", "rows": 5000])?.code == RPCErrorCode.invalidParams)
+        #expect(try host.shutdown().exitCode == 0)
+        host.expectNoWorkerLeft()
+    }
+
     @Test func linkRowsHandBackAURLAndPushNothing() throws {
         let host = try HostUnderTest()
         try host.initialize()

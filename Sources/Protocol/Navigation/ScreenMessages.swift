@@ -82,13 +82,16 @@ public struct ScreenState: Codable, Sendable, Equatable {
     public var sections: [SectionInfo]
     /// Data is still loading (a query, the next page).
     public var loading: Bool?
+    /// Only in a `worker/open` answer that was asked for them (`rows`): the first rows.
+    public var rows: [Row]?
 
-    public init(screen: String? = nil, title: String? = nil, revision: Int, sections: [SectionInfo], loading: Bool? = nil) {
+    public init(screen: String? = nil, title: String? = nil, revision: Int, sections: [SectionInfo], loading: Bool? = nil, rows: [Row]? = nil) {
         self.screen = screen
         self.title = title
         self.revision = revision
         self.sections = sections
         self.loading = loading
+        self.rows = rows
     }
 }
 
@@ -97,10 +100,14 @@ public struct SelectRequest: RPCRequestType, Equatable {
     public static let method = "screen/select"
     public var screen: String?
     public var rowId: String
+    /// When the selection pushes a screen, the answer's `pushedRows` holds that screen's first
+    /// `rows` rows (as `screen/rows {"limit": rows}` would answer): no second round trip to show it.
+    public var rows: Int?
 
-    public init(screen: String? = nil, rowId: String) {
+    public init(screen: String? = nil, rowId: String, rows: Int? = nil) {
         self.screen = screen
         self.rowId = rowId
+        self.rows = rows
     }
 
     public struct Response: Codable, Sendable, Equatable {
@@ -113,13 +120,19 @@ public struct SelectRequest: RPCRequestType, Equatable {
         public var url: String?
         /// The stack after the selection.
         public var stack: [Screen]?
+        /// The pushed screen's first rows, when the request asked for them with `rows`.
+        public var pushedRows: RowsRequest.Response?
 
-        public init(screen: String? = nil, action: SelectionOutcome, pushed: Screen? = nil, url: String? = nil, stack: [Screen]? = nil) {
+        public init(
+            screen: String? = nil, action: SelectionOutcome, pushed: Screen? = nil, url: String? = nil, stack: [Screen]? = nil,
+            pushedRows: RowsRequest.Response? = nil
+        ) {
             self.screen = screen
             self.action = action
             self.pushed = pushed
             self.url = url
             self.stack = stack
+            self.pushedRows = pushedRows
         }
     }
 }

@@ -8,12 +8,15 @@ public struct WorkerOpenRequest: RPCRequestType, Equatable {
     public var params: JSONValue?
     /// Restores a screen whose worker was restarted (or saved by a client): start from it.
     public var token: RestorationToken?
+    /// The answer carries the screen's first `rows` rows (a push whose client asked for them).
+    public var rows: Int?
 
-    public init(screen: String, kind: ScreenKind, params: JSONValue?, token: RestorationToken? = nil) {
+    public init(screen: String, kind: ScreenKind, params: JSONValue?, token: RestorationToken? = nil, rows: Int? = nil) {
         self.screen = screen
         self.kind = kind
         self.params = params
         self.token = token
+        self.rows = rows
     }
 
     /// Decoded by hand when it has no token (every push): a spare's first `Decodable` use of this
@@ -28,9 +31,15 @@ public struct WorkerOpenRequest: RPCRequestType, Equatable {
         guard case .string(let screen)? = fields["screen"], case .string(let kindName)? = fields["kind"],
             let kind = ScreenKind(rawValue: kindName), fields["token"] ?? .null == .null
         else { return nil }
+        let rows: Int?
+        switch fields["rows"] {
+        case nil, .null?: rows = nil
+        case .int(let count)?: rows = count
+        default: return nil
+        }
         // `.none`, not `nil`: JSONValue is itself expressible by the nil literal (as `.null`).
         let params = fields["params"].flatMap { $0 == .null ? JSONValue?.none : $0 }
-        self.init(screen: screen, kind: kind, params: params)
+        self.init(screen: screen, kind: kind, params: params, rows: rows)
     }
 
     public typealias Response = ScreenState

@@ -174,7 +174,17 @@ final class WorkerServer {
                 if let window = params.token?.window {
                     controller.rows(section: window.section, offset: window.offset, limit: window.limit, revision: nil) { _ in }
                 }
-                responder.succeed(writing: state(of: controller))
+                guard let first = params.rows, first > 0 else { return responder.succeed(writing: state(of: controller)) }
+                // A push that wants its first rows at once: the same read as a screen/rows of them.
+                let limit = min(first, RowsRequest.maxLimit)
+                controller.rows(section: nil, offset: 0, limit: limit, revision: nil) { [unowned self] read in
+                    var answer = state(of: controller)
+                    if case .success(let rows) = read {
+                        restoration.read(section: nil, offset: 0, limit: limit)
+                        answer.rows = rows
+                    }
+                    responder.succeed(writing: answer)
+                }
             case .failure(let error):
                 responder.fail(rpcError(for: error))
             }
