@@ -16,6 +16,10 @@ struct PushBench {
         /// The same with navhost's warm spare: the push only opens a screen in a started worker.
         var warmPush: LatencyFigures?
         var warmSelectOnly: LatencyFigures?
+        /// screen/select {rows: 50} sent -> its answer, which carries the pushed screen's first
+        /// rows (`pushedRows`): one round trip for the client instead of two.
+        var coldPushRowsInAnswer: LatencyFigures?
+        var warmPushRowsInAnswer: LatencyFigures?
         /// screen-worker --help: exec -> exit (process start, Swift runtime, argument parsing).
         var workerHelp: LatencyFigures?
         /// Spawn screen-worker -> its answer to worker/open for the same repositories screen.
@@ -42,6 +46,9 @@ struct PushBench {
             let (_, warmPush, warmSelect) = try measurePushes(warm: true)
             results.warmPush = LatencyFigures(samples: warmPush)
             results.warmSelectOnly = LatencyFigures(samples: warmSelect)
+            progress("cold and warm push with the first rows in the answer x\(pushes)")
+            results.coldPushRowsInAnswer = LatencyFigures(samples: try measurePushes(warm: false, rowsInAnswer: true).1)
+            results.warmPushRowsInAnswer = LatencyFigures(samples: try measurePushes(warm: true, rowsInAnswer: true).1)
             let login = String(row.dropFirst("user:".count))
             progress("worker bare startup x\(pushes)")
             results.workerHelp = LatencyFigures(samples: try measureHelp())
@@ -57,7 +64,9 @@ struct PushBench {
     /// Returns the selected row id and, per push, select->rows and select->reply in microseconds.
     /// Cold: every push spawns its worker (`--no-warm-spare`). Warm: the push takes the spare,
     /// and the next push starts only once the replacement spare is up and waiting.
-    private func measurePushes(warm: Bool) throws(BenchError) -> (String, [Double], [Double]) {
+    /// With `rowsInAnswer`, the select asks for the first rows (`rows: 50`) and the push is timed
+    /// to its answer, which carries them; the second figure is then the same.
+    private func measurePushes(warm: Bool, rowsInAnswer: Bool = false) throws(BenchError) -> (String, [Double], [Double]) {
         let host = try Subject.navhost(paths, arguments: [warm ? "--warm-spare" : "--no-warm-spare"])
             .start(stderrLog: paths.stderrLog, timeout: timeout)
         defer { host.finish() }
@@ -70,15 +79,15 @@ struct PushBench {
         // Two untimed pushes first: the worker binary and the snapshot into the page cache.
         for index in 0..<(pushes + 2) {
             let start = nowMicroseconds()
-            let selected = try host.call("screen/select", "{\"rowId\":\"\(row)\"}")
+            let selected = try host.call("screen/select", "{\"rowId\":\"\(row)\"\(rowsInAnswer ? ",\"rows\":50" : "")}")
             let selectedAt = nowMicroseconds()
-            let rows = try host.call("screen/rows", PushBench.firstRows)
-            let end = nowMicroseconds()
+            let rows = rowsInAnswer ? nil : try host.call("screen/rows", PushBench.firstRows)
+            let end = rowsInAnswer ? selectedAt : nowMicroseconds()
             let outcome = try RPCPeer.result(of: selected, method: "screen/select")
             guard outcome["action"]?.stringValue == "push" else { throw .unexpected("selecting \(row) did not push: \(outcome.serializedString)") }
-            guard try RPCPeer.result(of: rows, method: "screen/rows")["rows"]?.arrayValue?.isEmpty == false else {
-                throw .unexpected("the pushed screen has no rows")
-            }
+            var firstRows = outcome["pushedRows"] ?? .null
+            if let rows { firstRows = try RPCPeer.result(of: rows, method: "screen/rows") }
+            guard firstRows["rows"]?.arrayValue?.isEmpty == false else { throw .unexpected("the pushed screen has no rows") }
             if index >= 2 {
                 pushTimes.append(end - start)
                 selectTimes.append(selectedAt - start)

@@ -65,6 +65,8 @@ enum ReportPrinter {
             ("  of which select -> reply", push.coldSelectOnly),
             ("warm push (spare worker): select -> first rows", push.warmPush),
             ("  of which select -> reply", push.warmSelectOnly),
+            ("cold push, first rows in the answer (select {rows})", push.coldPushRowsInAnswer),
+            ("warm push, first rows in the answer (select {rows})", push.warmPushRowsInAnswer),
             ("bare worker: spawn -> worker/open answered", push.bareStartup),
             ("bare worker: spawn -> open -> first rows", push.bareStartupAndRows),
             ("screen-worker --help: exec -> exit", push.workerHelp),

@@ -36,10 +36,13 @@ struct TargetCheck: Codable {
         let roundTrip = results.roundTrip(.navhost)
         let push = results.push.coldPush
         let pushInRoundTrips = push.flatMap { push in roundTrip.map { push.mean / $0.mean } }
-        let warmInRoundTrips = results.push.warmPush.flatMap { push in roundTrip.map { push.mean / $0.mean } }
+        // The protocol's quickest way to a pushed screen's first rows: select {rows}.
+        let warm = results.push.warmPushRowsInAnswer ?? results.push.warmPush
+        let warmInRoundTrips = warm.flatMap { push in roundTrip.map { push.mean / $0.mean } }
+        let twoStep = results.push.warmPush.flatMap { push in roundTrip.map { push.mean / $0.mean } }
         checks.append(TargetCheck(
-            "warm push <= 3 routed round trips",
-            "\(fixed(results.push.warmPush?.mean.milliseconds, 2)) ms = \(fixed(warmInRoundTrips, 1)) round trips (cold push = \(fixed(pushInRoundTrips, 0)))",
+            "warm push <= 3 routed round trips (select {rows}, mean)",
+            "\(fixed(warm?.mean.milliseconds, 2)) ms = \(fixed(warmInRoundTrips, 1)) round trips (select, then rows: \(fixed(twoStep, 1)); cold: \(fixed(pushInRoundTrips, 0)))",
             met: warmInRoundTrips.map { $0 <= 3 }))
         let bare = results.push.bareStartup
         let coldRatio = push.flatMap { push in bare.map { push.mean / $0.mean } }
