@@ -11,6 +11,9 @@ final class ScreenEntry {
     var token: RestorationToken?
     /// What `worker/open` answered: the screen as its current worker first showed it.
     var openedState: ScreenState?
+    /// The first rows that answer carried (a selection asked for them) as a `screen/rows`
+    /// answer without its `screen`, until handed on.
+    var openedRows: JSONValue?
     /// Set past the restart intensity: the screen shows this until `screen/reload`.
     var failure: RPCError?
     var restarts = RestartHistory()
@@ -177,10 +180,10 @@ final class Navigator {
     /// The first rows a screen's worker sent with its opening (asked for by a selection), as a
     /// `screen/rows` answer; given out once, so the entry does not keep them.
     func takeOpenedRows(of screenId: String) -> JSONValue? {
-        guard let entry = entry(id: screenId), let state = entry.openedState, let rows = state.rows else { return nil }
-        entry.openedState?.rows = nil
-        let answer = RowsRequest.Response(screen: screenId, revision: state.revision, sections: state.sections, rows: rows)
-        return try? JSONValue(parsing: answer.jsonBytes)
+        guard let entry = entry(id: screenId), case .object(var answer)? = entry.openedRows else { return nil }
+        entry.openedRows = nil
+        answer["screen"] = .string(screenId)
+        return .object(answer)
     }
 
     /// Ends every worker (top first); `done` runs when all have exited.

@@ -127,7 +127,14 @@ final class WorkerSpawner {
             // The next push finds a worker already started (spawned after this one opened, not meanwhile).
             defer { prepareSpareSoon() }
             switch result {
-            case .success(let value):
+            case .success(var value):
+                // First rows asked for by a selection only pass through navhost: kept as JSON,
+                // not decoded into rows and encoded again.
+                let openedRows = value["rows"]
+                if openedRows != nil, case .object(var fields) = value {
+                    fields["rows"] = nil
+                    value = .object(fields)
+                }
                 guard !isShuttingDown, let state = try? JSONValueDecoder().decode(ScreenState.self, from: value) else {
                     stop(worker)
                     return completion(.failure(isShuttingDown ? .internalError("navhost is shutting down") : worker.failure("screen \(screenId) sent an invalid answer to worker/open")))
@@ -140,6 +147,7 @@ final class WorkerSpawner {
                 opened.revision = max(opened.revision ?? 0, state.revision)
                 entry.token = opened
                 entry.openedState = state
+                entry.openedRows = openedRows.map { ["revision": .int(state.revision), "sections": value["sections"] ?? [], "rows": $0] }
                 completion(.success(entry))
             case .failure(let error):
                 stop(worker)
