@@ -28,34 +28,15 @@ extension RPCConnection {
 
     /// Sends a request whose successful result the caller only passes on: it gets the result's
     /// bytes as they arrived (parsed and printed again only if the answer had another layout).
-    @discardableResult
-    public func forwardRequest(
-        method: String, params: JSONValue?, timeoutMilliseconds: UInt64?,
-        rawResult: @escaping (Result<ArraySlice<UInt8>, RPCError>) -> Void
-    ) -> RequestID {
-        forwardRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, rawResult: rawResult) { id in
-            RPCRequest(id: id, method: method, params: params).serialized()
-        }
-    }
-
-    /// `forwardRequest` with params that write their own JSON (the host's hot path: no tree).
+    /// The params write their own JSON (the host's hot path: no tree).
     @discardableResult
     public func forwardRequest<Params: JSONWritable>(
         method: String, writing params: Params, timeoutMilliseconds: UInt64?,
         rawResult: @escaping (Result<ArraySlice<UInt8>, RPCError>) -> Void
     ) -> RequestID {
-        forwardRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, rawResult: rawResult) { id in
-            RPCRequest.serialized(id: id, method: method, writtenParams: params.jsonBytes)
-        }
-    }
-
-    private func forwardRequest(
-        method: String, timeoutMilliseconds: UInt64?, rawResult: @escaping (Result<ArraySlice<UInt8>, RPCError>) -> Void,
-        body: (RequestID) -> [UInt8]
-    ) -> RequestID {
         let id = sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: { result in
             rawResult(result.map { $0.serialized()[...] })
-        }, body: body)
+        }, body: { id in RPCRequest.serialized(id: id, method: method, writtenParams: params.jsonBytes) })
         outgoing[id]?.rawSuccess = { rawResult(.success($0)) }
         return id
     }
