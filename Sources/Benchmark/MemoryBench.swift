@@ -98,12 +98,17 @@ struct MemoryBench {
 
     static let awakeScreens = 6
 
-    /// Waits until the awake screens' workers and the spare are up, and no popped or
-    /// hibernated worker is still exiting.
+    /// Waits until the awake screens' workers and the spare are up and idle (the spare done
+    /// rehearsing), and no popped or hibernated worker is still exiting.
     private func waitForWorkers(of pid: Int32, count: Int) throws(BenchError) {
         let deadline = Deadline(seconds: timeout)
-        while workers(of: pid).count != count {
-            if deadline.hasPassed { throw .timedOut("navhost \(pid) to settle at \(count) workers (awake screens and the spare)") }
+        func settled() -> Bool {
+            let alive = workers(of: pid)
+            return alive.count == count && alive.allSatisfy { ProcessTable.isSleeping($0) }
+        }
+        // Twice in a row: a worker between two page faults can look asleep for an instant.
+        while !(settled() && { usleep(2000); return settled() }()) {
+            if deadline.hasPassed { throw .timedOut("navhost \(pid) to settle at \(count) idle workers (awake screens and the spare)") }
             usleep(1000)
         }
     }
