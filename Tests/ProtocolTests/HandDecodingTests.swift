@@ -32,6 +32,8 @@ import NavProtocol
         ["screen": "s3", "kind": "repository", "params": ["owner": "a", "name": "b"], "token": ["query": "x", "revision": 4]],
         ["screen": "s1", "kind": "nonsense"], ["screen": 1, "kind": "users"], ["kind": "users"], ["screen": "s1"],
         ["screen": "s1", "kind": "users", "params": [1, 2]], ["screen": "s1", "kind": "users", "token": "x"], [1],
+        ["screen": "s2", "kind": "repositories", "params": ["login": "a"], "rows": 50], ["screen": "s1", "kind": "users", "rows": nil],
+        ["screen": "s1", "kind": "users", "rows": "50"], ["screen": "s1", "kind": "users", "rows": 2.5],
     ]
 
     @Test(arguments: openInputs)
