@@ -39,43 +39,61 @@ enum RawResult {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
     }
 
+    /// What each byte value means to the scan (one table look-up a byte instead of a chain of
+    /// comparisons): 0 nothing, 1 a raw control character, 2 a quote, 3 a backslash, 4 an
+    /// opening bracket, 5 a closing one.
+    private static let byteClasses: [UInt8] = {
+        var classes = [UInt8](repeating: 0, count: 256)
+        for control in 0..<0x20 { classes[control] = 1 }
+        classes[Int(UInt8(ascii: "\""))] = 2
+        classes[Int(UInt8(ascii: "\\"))] = 3
+        classes[Int(UInt8(ascii: "{"))] = 4
+        classes[Int(UInt8(ascii: "["))] = 4
+        classes[Int(UInt8(ascii: "}"))] = 5
+        classes[Int(UInt8(ascii: "]"))] = 5
+        return classes
+    }()
+
     /// One pass, no allocation: brackets balance outside strings, nothing follows the outer
     /// container, and no byte is a raw control character.
     static func isBalancedContainer(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard let first = bytes.first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return false }
-        return bytes.withUnsafeBufferPointer { buffer in
-            var depth = 0
-            var position = 0
-            let count = buffer.count
-            while position < count {
-                let byte = buffer[position]
-                position += 1
-                if byte < 0x20 { return false }
-                switch byte {
-                case UInt8(ascii: "\""):
-                    // A string: runs to the next quote not escaped; no control character inside.
-                    while true {
-                        guard position < count else { return false }
-                        let inner = buffer[position]
-                        position += 1
-                        if inner < 0x20 { return false }
-                        if inner == UInt8(ascii: "\"") { break }
-                        if inner == UInt8(ascii: "\\") {
+        return byteClasses.withUnsafeBufferPointer { classes in
+            bytes.withUnsafeBufferPointer { buffer in
+                var depth = 0
+                var position = 0
+                let count = buffer.count
+                while position < count {
+                    let kind = classes[Int(buffer[position])]
+                    position += 1
+                    switch kind {
+                    case 0: continue
+                    case 1: return false
+                    case 2:
+                        // A string: runs to the next quote not escaped; no control character inside.
+                        while true {
+                            guard position < count else { return false }
+                            let inner = classes[Int(buffer[position])]
+                            position += 1
+                            if inner == 0 || inner >= 4 { continue }
+                            if inner == 2 { break }
+                            if inner == 1 { return false }
                             guard position < count, buffer[position] >= 0x20 else { return false }
                             position += 1
                         }
+                    case 4:
+                        depth += 1
+                    case 5:
+                        depth -= 1
+                        if depth == 0 { return position == count }
+                        if depth < 0 { return false }
+                    default:
+                        // A backslash outside a string is not JSON.
+                        return false
                     }
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    depth += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    depth -= 1
-                    if depth == 0 { return position == count }
-                    if depth < 0 { return false }
-                default:
-                    break
                 }
+                return false
             }
-            return false
         }
     }
 }

@@ -24,6 +24,7 @@ import Testing
         #"{"id":1,"jsonrpc":"2.0","result":{"a":"x\"}"#,
         #"{"id":1,"jsonrpc":"2.0","result":[[1],[2]]]}"#,
         #"{"id":1,"jsonrpc":"2.0","result":{"a":"\"#,
+        #"{"id":1,"jsonrpc":"2.0","result":{"a":\1}}"#,
     ])
     func anyOtherShapeTakesTheParsingPath(text: String) {
         #expect(RawResult.scan(Array(text.utf8)) == nil)

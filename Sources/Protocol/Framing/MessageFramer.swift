@@ -1,3 +1,5 @@
+import Glibc
+
 /// Splits a byte stream into message bodies. A pure state machine: feed it bytes with `append`,
 /// then drain `nextEvent()` until it returns nil.
 ///
@@ -221,7 +223,7 @@ public struct MessageFramer: Sendable {
 
     /// Consumes one line if a complete one is buffered. Returns false when more input is needed.
     private mutating func readLine() -> Bool {
-        guard let newline = buffer[max(scanIndex, readIndex)...].firstIndex(of: UInt8(ascii: "\n")) else {
+        guard let newline = Self.newline(in: buffer, from: max(scanIndex, readIndex)) else {
             scanIndex = buffer.count
             let seen = buffer.count - readIndex
             guard seen > maxMessageBytes else { return false }
@@ -241,6 +243,17 @@ public struct MessageFramer: Sendable {
             emit(.message(Array(buffer[start..<end])))
         }
         return true
+    }
+
+    /// The index of the first newline at or after `start`: memchr, which scans a word or a
+    /// vector at a time where a loop over the bytes takes several instructions for each.
+    private static func newline(in buffer: [UInt8], from start: Int) -> Int? {
+        buffer.withUnsafeBufferPointer { bytes in
+            guard start < bytes.count, let base = bytes.baseAddress,
+                let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
+            else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
     }
 
     private mutating func emit(_ event: FramerEvent) {
