@@ -41,10 +41,6 @@ static inline CURLcode cshim_easy_getinfo_pointer(CURL *easy, CURLINFO info, voi
     return curl_easy_getinfo(easy, info, value);
 }
 
-static inline CURLMcode cshim_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
-    return curl_multi_setopt(multi, option, value);
-}
-
 static inline CURLMcode cshim_multi_setopt_pointer(CURLM *multi, CURLMoption option, void *value) {
     return curl_multi_setopt(multi, option, value);
 }

@@ -50,9 +50,6 @@ public final class HTTPClient {
     /// Requests in flight.
     public var activeTaskCount: Int { transfers.count }
 
-    /// Sockets libcurl currently asks the loop to watch.
-    public var watchedSocketCount: Int { polls.count }
-
     /// Starts `request`; `completion` runs once on the loop with the response or the failure,
     /// unless the task is cancelled first. On a closed client it fails with `.clientClosed`.
     @discardableResult

@@ -25,8 +25,6 @@ final class Transfer {
         errorBuffer.deallocate()
     }
 
-    /// In a multi handle and not yet finished or cancelled.
-    var isActive: Bool { easy != nil }
 
     /// Makes the easy handle and adds it to `multi`. On failure nothing is left allocated.
     func attach(to multi: UnsafeMutableRawPointer) -> HTTPError? {

@@ -13,9 +13,6 @@ public final class BackgroundQueue {
         queue = DispatchQueue(label: label)
     }
 
-    /// Jobs whose results the loop has not received yet.
-    public var pendingCount: Int { inbox.pendingCount }
-
     /// Runs `work` off the loop; `completion` runs on the loop unless the job was cancelled.
     @discardableResult
     public func run<T: Sendable>(

@@ -33,8 +33,6 @@ public final class LoopInbox: UVHandle {
         if continuations.isEmpty, !isClosing { unref() }
     }
 
-    public var pendingCount: Int { continuations.count }
-
     private func deliver() {
         for (number, result) in mailbox.takeAll() {
             let continuation = continuations.removeValue(forKey: number)

@@ -13,8 +13,6 @@ public final class UVPoll: UVHandle {
 
         public static let readable = Events(rawValue: Int32(UV_READABLE.rawValue))
         public static let writable = Events(rawValue: Int32(UV_WRITABLE.rawValue))
-        /// The peer hung up (only reported when asked for).
-        public static let disconnect = Events(rawValue: Int32(UV_DISCONNECT.rawValue))
     }
 
     public let socket: Int32
@@ -39,13 +37,6 @@ public final class UVPoll: UVHandle {
             owner?.fire(status < 0 ? .failure(UVError(status)) : .success(Events(rawValue: events)))
         })
     }
-
-    public func stop() {
-        guard !isClosing else { return }
-        uv_poll_stop(poll)
-    }
-
-    public var isActive: Bool { !isClosing && uv_is_active(handle) != 0 }
 
     private func fire(_ result: Result<Events, UVError>) {
         callback?(result)

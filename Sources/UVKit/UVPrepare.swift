@@ -22,11 +22,6 @@ public final class UVPrepare: UVHandle {
         }
     }
 
-    public func stop() {
-        guard !isClosing else { return }
-        uv_prepare_stop(prepare)
-    }
-
     override func willClose() {
         callback = nil
     }

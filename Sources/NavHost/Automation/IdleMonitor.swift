@@ -84,7 +84,7 @@ final class IdleMonitor {
         // waiting, there is nothing to look at (a read changes nothing visible). Otherwise
         // count, never list (listing is for timeouts).
         guard hadActivity || !waiters.isEmpty else { return }
-        guard !isBusy().any else { return }
+        guard !isBusy() else { return }
         if hadActivity {
             hadActivity = false
             if let params = try? JSONValueEncoder().encode(DidIdleNotification(stateVersion: version)) {
@@ -99,9 +99,8 @@ final class IdleMonitor {
         }
     }
 
-    /// The deadline passed; a host that became idle in this very iteration still counts as idle.
-    /// The survey's answer as counts only: whether anything is in flight, and anything besides output.
-    private func isBusy() -> (any: Bool, beyondOutput: Bool) {
+    /// The survey's answer as counts only: whether anything is in flight, output included.
+    private func isBusy() -> Bool {
         let navigator = host.navigator
         let waitingClients = waiters.count
         var beyondOutput = navigator.queuedOperationCount > 0 || navigator.isRunningAnOperation
@@ -115,9 +114,10 @@ final class IdleMonitor {
                     || worker.connection.unansweredIncomingCount > 0
             }
         }
-        return (beyondOutput || host.client.pendingWriteBytes > 0, beyondOutput)
+        return beyondOutput || host.client.pendingWriteBytes > 0
     }
 
+    /// The deadline passed; a host that became idle in this very iteration still counts as idle.
     private func expire(_ waiter: IdleWaiter, after timeout: Double) {
         remove(waiter)
         let pending = pendingWork()

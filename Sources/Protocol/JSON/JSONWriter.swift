@@ -74,10 +74,6 @@ public struct JSONWriter {
         needsComma = true
     }
 
-    public mutating func value<Value: JSONWritable>(_ value: Value) {
-        value.write(to: &self)
-    }
-
     public mutating func array<Element: JSONWritable>(_ elements: [Element]) {
         beginArray()
         for element in elements { element.write(to: &self) }

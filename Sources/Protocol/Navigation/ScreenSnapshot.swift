@@ -14,7 +14,6 @@ public struct ScreenSnapshot: Sendable, Equatable {
 
     public func rows(inSection id: String) -> [Row] { rows.filter { $0.section == id } }
 
-    public func row(titled title: String) -> Row? { rows.first { $0.title == title } }
 
     public func row(id: String) -> Row? { rows.first { $0.id == id } }
 }

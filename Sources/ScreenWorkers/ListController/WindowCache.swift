@@ -15,8 +15,6 @@ struct WindowCache<Item> {
         self.maxChunks = maxChunks
     }
 
-    var cachedItemCount: Int { chunks.values.reduce(0) { $0 + $1.count } }
-
     /// The chunk numbers covering `range`.
     static func chunks(covering range: Range<Int>) -> ClosedRange<Int> {
         (range.lowerBound / chunkSize)...((max(range.upperBound, range.lowerBound + 1) - 1) / chunkSize)

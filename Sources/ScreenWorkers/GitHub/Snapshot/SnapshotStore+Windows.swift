@@ -14,11 +14,6 @@ extension SnapshotStore {
         }
     }
 
-    /// Users ranked `range` in the most-followed order: one range read on the rank's key.
-    public func popularUsers(_ range: Range<Int>) throws -> [GitHubUser] {
-        try read { db in try Self.popularUsers(db, range) }
-    }
-
     private static func popularUsers(_ db: Database, _ range: Range<Int>) throws -> [GitHubUser] {
             try db.records(
                 """
