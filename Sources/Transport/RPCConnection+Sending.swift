@@ -34,16 +34,14 @@ extension RPCConnection {
         method: String, writing params: Params, timeoutMilliseconds: UInt64?,
         rawResult: @escaping (Result<ArraySlice<UInt8>, RPCError>) -> Void
     ) -> RequestID {
-        let id = sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: { result in
+        sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: { result in
             rawResult(result.map { $0.serialized()[...] })
-        }, body: { id in RPCRequest.serialized(id: id, method: method, writtenParams: params.jsonBytes) })
-        outgoing[id]?.rawSuccess = { rawResult(.success($0)) }
-        return id
+        }, rawSuccess: { rawResult(.success($0)) }, body: { id in RPCRequest.serialized(id: id, method: method, writtenParams: params.jsonBytes) })
     }
 
     private func sendRequest(
         method: String, timeoutMilliseconds: UInt64?, completion: @escaping (Result<JSONValue, RPCError>) -> Void,
-        body: (RequestID) -> [UInt8]
+        rawSuccess: ((ArraySlice<UInt8>) -> Void)? = nil, body: (RequestID) -> [UInt8]
     ) -> RequestID {
         let number = nextRequestNumber
         let id = RequestID.number(number)
@@ -53,7 +51,8 @@ extension RPCConnection {
             return id
         }
         let deadline = timeoutMilliseconds.map { loop.now + $0 }
-        outgoing[id] = OutgoingRequest(method: method, number: number, timeout: timeoutMilliseconds, deadline: deadline, completion: completion)
+        outgoing[id] = OutgoingRequest(
+            method: method, number: number, timeout: timeoutMilliseconds, deadline: deadline, completion: completion, rawSuccess: rawSuccess)
         sendRaw(body(id))
         if let deadline { armDeadline(deadline) }
         return id

@@ -10,20 +10,52 @@ extension RPCConnection {
         deadlineTimer?.start(after: deadline > loop.now ? deadline - loop.now : 0) { [unowned self] in self.expireRequests() }
     }
 
+    /// Takes an answered request off the books, whichever path its answer took.
+    ///
     /// Pipelined requests wait their turn: a request's timeout runs from the later of its sending
     /// and the last answer to a request sent before it, so a peer working through a backlog is
-    /// not late, while one request a live peer never answers still is.
-    func startClocksAfter(_ number: Int) {
-        let now = loop.now
-        for (id, request) in outgoing where request.number > number {
-            guard let timeout = request.timeout, let deadline = request.deadline, deadline < now + timeout else { continue }
-            outgoing[id]?.deadline = now + timeout
+    /// not late, while one request a live peer never answers still is. Restarting every later
+    /// request's clock on each answer would cost O(outstanding) per answer (quadratic over a
+    /// pipelined burst), so answers are logged and folded into the deadlines in batches: when
+    /// a deadline is due, before deadlines are shifted, or when the log outgrows the requests.
+    func completeOutgoing(_ id: RequestID) -> OutgoingRequest? {
+        guard let request = outgoing.removeValue(forKey: id) else { return nil }
+        if outgoing.isEmpty {
+            answerLog.removeAll(keepingCapacity: true)
+        } else {
+            answerLog.append((number: request.number, time: loop.now))
+            if answerLog.count > 2 * outgoing.count + 64 { applyAnswerLog() }
+        }
+        return request
+    }
+
+    /// Restarts each outstanding request's clock at the last logged answer to a request sent before it.
+    func applyAnswerLog() {
+        guard !answerLog.isEmpty else { return }
+        let answers = answerLog.sorted { $0.number < $1.number }
+        answerLog.removeAll(keepingCapacity: true)
+        // latest[i]: the last time any of answers[0...i] came.
+        var latest: [UInt64] = []
+        latest.reserveCapacity(answers.count)
+        for answer in answers { latest.append(max(latest.last ?? 0, answer.time)) }
+        for (id, request) in outgoing {
+            guard let timeout = request.timeout, let deadline = request.deadline else { continue }
+            // How many logged answers were to requests sent before this one.
+            var low = 0
+            var high = answers.count
+            while low < high {
+                let middle = (low + high) / 2
+                if answers[middle].number < request.number { low = middle + 1 } else { high = middle }
+            }
+            guard low > 0, latest[low - 1] + timeout > deadline else { continue }
+            outgoing[id]?.deadline = latest[low - 1] + timeout
         }
     }
 
     private func expireRequests() {
         armedDeadline = nil
         guard !isReadingPaused else { return }
+        applyAnswerLog()
         let now = loop.now
         let expired = outgoing.filter { ($0.value.deadline ?? .max) <= now }
         for (id, request) in expired {

@@ -39,6 +39,8 @@ public final class RPCConnection {
     private let maxMessageBytes: Int
     var nextRequestNumber = 1
     var outgoing: [RequestID: OutgoingRequest] = [:]
+    /// Answers not yet folded into the later requests' deadlines (`completeOutgoing`).
+    var answerLog: [(number: Int, time: UInt64)] = []
     private var incoming: [RequestID: RPCResponder] = [:]
     var deadlineTimer: UVTimer?
     var armedDeadline: UInt64?
@@ -87,6 +89,7 @@ public final class RPCConnection {
         if let pausedAt {
             let paused = loop.now - pausedAt
             self.pausedAt = nil
+            applyAnswerLog()
             for id in outgoing.keys { outgoing[id]?.deadline? += paused }
             armedDeadline = nil
             if let next = outgoing.values.compactMap(\.deadline).min() { armDeadline(next) }
@@ -125,8 +128,9 @@ public final class RPCConnection {
             switch event {
             case .message(let body):
                 onBodyReceived?(body)
-                if let raw = RawResult.scan(body), let request = outgoing[raw.id], let rawSuccess = request.rawSuccess {
-                    outgoing[raw.id] = nil
+                if let raw = RawResult.scan(body, wanted: { self.outgoing[$0]?.rawSuccess != nil }),
+                    let rawSuccess = completeOutgoing(raw.id)?.rawSuccess
+                {
                     rawSuccess(raw.result)
                     continue
                 }
@@ -202,8 +206,7 @@ public final class RPCConnection {
             }
             onNotification?(notification)
         case .message(.response(let response)):
-            guard let id = response.id, let request = outgoing.removeValue(forKey: id) else { return }
-            startClocksAfter(request.number)
+            guard let id = response.id, let request = completeOutgoing(id) else { return }
             request.completion(response.result)
         }
     }
@@ -223,6 +226,7 @@ public final class RPCConnection {
     public func failOutstandingRequests(with error: RPCError) {
         let requests = outgoing
         outgoing = [:]
+        answerLog = []
         for (_, request) in requests { request.completion(.failure(error)) }
     }
 

@@ -7,10 +7,12 @@ enum RawResult {
     private static let middle = Array(#","jsonrpc":"2.0","result":"#.utf8)
 
     /// Finds id and result in a success response laid out as NavShell's serializer writes it
-    /// (keys sorted: `{"id":N,"jsonrpc":"2.0","result":…}`); nil for any other shape, which then
-    /// takes the parsing path. The result must be one well-formed object or array with no raw
-    /// control character, so it cannot break the client's framing.
-    static func scan(_ body: [UInt8]) -> (id: RequestID, result: ArraySlice<UInt8>)? {
+    /// (keys sorted: `{"id":N,"jsonrpc":"2.0","result":…}`) whose id is `wanted`; nil for any
+    /// other shape, which then takes the parsing path. The result is only checked to be safe to
+    /// pass on: one object or array whose brackets balance outside strings, with no raw control
+    /// character, so it cannot break the client's framing. Its tokens are not validated. The
+    /// check runs only for a wanted id: the other answers are parsed anyway.
+    static func scan(_ body: [UInt8], wanted: (RequestID) -> Bool = { _ in true }) -> (id: RequestID, result: ArraySlice<UInt8>)? {
         guard body.count > head.count + middle.count + 2, body.starts(with: head), body.last == UInt8(ascii: "}") else { return nil }
         var index = head.count
         var number = 0
@@ -19,7 +21,7 @@ enum RawResult {
             index += 1
             if index - head.count > 15 { return nil }
         }
-        guard index > head.count, body[index...].starts(with: middle) else { return nil }
+        guard index > head.count, body[index...].starts(with: middle), wanted(.number(number)) else { return nil }
         let result = body[(index + middle.count)..<(body.count - 1)]
         guard isBalancedContainer(result) else { return nil }
         return (.number(number), result)

@@ -15,19 +15,27 @@ import UVKit
         timer.start(after: 40, repeatEvery: 40) {
             guard !waiting.isEmpty else { return }
             let (request, responder) = waiting.removeFirst()
-            responder.succeed(.string(request.method))
+            responder.succeed(["method": .string(request.method)])
         }
         return timer
     }
 
-    @Test func aPipelinedBacklogIsNotLate() throws {
+    /// Forwarded requests get their answers as bytes, on another path: the same rule holds.
+    @Test(arguments: [false, true])
+    func aPipelinedBacklogIsNotLate(forwarded: Bool) throws {
         let pair = try ConnectionPair()
         let timer = try answerSlowlyInOrder(pair)
         defer { timer.close() }
         var results: [Result<JSONValue, RPCError>] = []
         // Five answers take 200 ms in all, twice the timeout, but each comes within 100 ms of the one before.
         for index in 0..<5 {
-            pair.left.sendRequest(method: "m\(index)", params: nil, timeoutMilliseconds: 100) { results.append($0) }
+            if forwarded {
+                pair.left.forwardRequest(method: "m\(index)", writing: JSONValue.object([:]), timeoutMilliseconds: 100) {
+                    results.append($0.map { _ in .null })
+                }
+            } else {
+                pair.left.sendRequest(method: "m\(index)", params: nil, timeoutMilliseconds: 100) { results.append($0) }
+            }
         }
         #expect(run(pair.loop) { results.count == 5 })
         #expect(results.allSatisfy { (try? $0.get()) != nil })
