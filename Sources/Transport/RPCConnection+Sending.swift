@@ -64,12 +64,7 @@ extension RPCConnection {
 
     /// The same bytes as `sendNotification(method:params:)` with the params' `Codable` form.
     public func sendNotification<Params: JSONWritable>(method: String, writing params: Params) {
-        var body = Array(#"{"jsonrpc":"2.0","method":"#.utf8)
-        JSONValue.string(method).serialize(into: &body)
-        body += #","params":"#.utf8
-        body += params.jsonBytes
-        body.append(UInt8(ascii: "}"))
-        sendRaw(body)
+        sendRaw(RPCNotification.serialized(method: method, writtenParams: params.jsonBytes))
     }
 
     /// Gives up on a request this side sent: its completion gets -32800 and the peer is told.

@@ -154,7 +154,7 @@ public final class RPCConnection {
     private func handle(_ payload: RPCPayload) {
         switch payload {
         case .single(let entry):
-            dispatch(entry, rawReply: { [unowned self] id, result in self.sendRaw(RawResult.response(id: id, result: result)) }) {
+            dispatch(entry, rawReply: { [unowned self] id, result in self.sendRaw(RPCResponse.serialized(id: id, writtenResult: result)) }) {
                 [unowned self] response in self.send(.response(response))
             }
         case .batch(let entries):

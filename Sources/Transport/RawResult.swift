@@ -27,16 +27,6 @@ enum RawResult {
         return (.number(number), result)
     }
 
-    /// The client's response around a raw result.
-    static func response(id: RequestID, result: ArraySlice<UInt8>) -> [UInt8] {
-        var body = head
-        id.json.serialize(into: &body)
-        body += middle
-        body += result
-        body.append(UInt8(ascii: "}"))
-        return body
-    }
-
     private static func digitValue(_ byte: UInt8) -> Int? {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
     }

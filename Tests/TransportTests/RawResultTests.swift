@@ -8,7 +8,7 @@ import Testing
         let found = try #require(RawResult.scan(body))
         #expect(found.id == .number(42))
         #expect(try JSONValue(parsing: Array(found.result)) == ["rows": [1, 2], "screen": "s1"])
-        #expect(try JSONValue(parsing: RawResult.response(id: .string("c-7"), result: found.result))
+        #expect(try JSONValue(parsing: RPCResponse.serialized(id: .string("c-7"), writtenResult: found.result))
             == ["id": "c-7", "jsonrpc": "2.0", "result": ["rows": [1, 2], "screen": "s1"]])
     }
 

@@ -18,30 +18,26 @@ public struct RPCRequest: Sendable, Equatable {
     /// The same bytes as `json.serialized()` (keys in sorted order), written without building
     /// the envelope as a dictionary: this is on the host's routing path.
     public func serialized() -> [UInt8] {
-        var bytes = Self.head(id: id, method: method)
-        if let params {
-            bytes += #","params":"#.utf8
-            params.serialize(into: &bytes)
-        }
-        bytes.append(UInt8(ascii: "}"))
-        return bytes
+        Self.serialized(id: id, method: method, params: params.map { params in { params.serialize(into: &$0) } })
     }
 
     /// The same bytes for params already written as JSON.
     public static func serialized(id: RequestID, method: String, writtenParams: [UInt8]) -> [UInt8] {
-        var bytes = head(id: id, method: method)
-        bytes += #","params":"#.utf8
-        bytes += writtenParams
-        bytes.append(UInt8(ascii: "}"))
-        return bytes
+        serialized(id: id, method: method) { $0 += writtenParams }
     }
 
-    private static func head(id: RequestID, method: String) -> [UInt8] {
-        var bytes = Array(#"{"id":"#.utf8)
+    private static func serialized(id: RequestID, method: String, params: ((inout [UInt8]) -> Void)?) -> [UInt8] {
+        var bytes: [UInt8] = []
         bytes.reserveCapacity(128)
+        bytes += #"{"id":"#.utf8
         id.json.serialize(into: &bytes)
         bytes += #","jsonrpc":"2.0","method":"#.utf8
-        JSONValue.string(method).serialize(into: &bytes)
+        JSONValue.serializeString(method, into: &bytes)
+        if let params {
+            bytes += #","params":"#.utf8
+            params(&bytes)
+        }
+        bytes.append(UInt8(ascii: "}"))
         return bytes
     }
 }
@@ -63,11 +59,20 @@ public struct RPCNotification: Sendable, Equatable {
 
     /// The same bytes as `json.serialized()`, without the dictionary.
     public func serialized() -> [UInt8] {
+        Self.serialized(method: method, params: params.map { params in { params.serialize(into: &$0) } })
+    }
+
+    /// The same bytes for params already written as JSON.
+    public static func serialized(method: String, writtenParams: [UInt8]) -> [UInt8] {
+        serialized(method: method) { $0 += writtenParams }
+    }
+
+    private static func serialized(method: String, params: ((inout [UInt8]) -> Void)?) -> [UInt8] {
         var bytes = Array(#"{"jsonrpc":"2.0","method":"#.utf8)
-        JSONValue.string(method).serialize(into: &bytes)
+        JSONValue.serializeString(method, into: &bytes)
         if let params {
             bytes += #","params":"#.utf8
-            params.serialize(into: &bytes)
+            params(&bytes)
         }
         bytes.append(UInt8(ascii: "}"))
         return bytes
@@ -98,10 +103,7 @@ public struct RPCResponse: Sendable, Equatable {
         var bytes: [UInt8] = []
         switch result {
         case .success(let value):
-            bytes += #"{"id":"#.utf8
-            (id?.json ?? .null).serialize(into: &bytes)
-            bytes += #","jsonrpc":"2.0","result":"#.utf8
-            value.serialize(into: &bytes)
+            return Self.serialized(id: id) { value.serialize(into: &$0) }
         case .failure(let error):
             bytes += #"{"error":"#.utf8
             error.json.serialize(into: &bytes)
@@ -109,6 +111,20 @@ public struct RPCResponse: Sendable, Equatable {
             (id?.json ?? .null).serialize(into: &bytes)
             bytes += #","jsonrpc":"2.0""#.utf8
         }
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+
+    /// A success response around a result already written as JSON (a worker's answer passed on).
+    public static func serialized(id: RequestID?, writtenResult: ArraySlice<UInt8>) -> [UInt8] {
+        serialized(id: id) { $0 += writtenResult }
+    }
+
+    private static func serialized(id: RequestID?, result: (inout [UInt8]) -> Void) -> [UInt8] {
+        var bytes = Array(#"{"id":"#.utf8)
+        (id?.json ?? .null).serialize(into: &bytes)
+        bytes += #","jsonrpc":"2.0","result":"#.utf8
+        result(&bytes)
         bytes.append(UInt8(ascii: "}"))
         return bytes
     }
