@@ -89,25 +89,10 @@ public final class NavClient {
         }
     }
 
-    /// Runs the loop until `done()` holds or `seconds` pass; false on timeout. `done` is checked
-    /// after every event and at least every 10 ms, so it may watch things outside the connection
-    /// (the process table, a file).
+    /// Runs the loop until `done()` holds or `seconds` pass; false on timeout (`UVLoop.run(seconds:until:)`).
     @discardableResult
     public func pump(seconds: Double, until done: () -> Bool) -> Bool {
-        if done() { return true }
-        let timer = try? UVTimer(loop: loop)
-        var expired = false
-        timer?.start(after: UInt64(max(0, seconds) * 1000)) { expired = true }
-        let tick = try? UVTimer(loop: loop)
-        tick?.start(after: 10, repeatEvery: 10) {}
-        defer {
-            timer?.close()
-            tick?.close()
-        }
-        while !done() && !expired {
-            loop.runOnce()
-        }
-        return done()
+        loop.run(seconds: seconds, until: done)
     }
 
     // MARK: Raw messages

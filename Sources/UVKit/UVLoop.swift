@@ -39,6 +39,25 @@ public final class UVLoop {
         uv_stop(raw)
     }
 
+    /// Runs the loop until `done()` holds or `seconds` pass, and says whether it holds: for a
+    /// caller that waits on its loop (a synchronous client, a test). `done` is checked after each
+    /// event and at least every 10 ms, so it may watch what the loop does not see (the process
+    /// table, a file).
+    @discardableResult
+    public func run(seconds: Double = 10, until done: () -> Bool) -> Bool {
+        if done() { return true }
+        guard let deadline = try? UVTimer(loop: self), let tick = try? UVTimer(loop: self) else { return done() }
+        var expired = false
+        deadline.start(after: UInt64(max(0, seconds) * 1000)) { expired = true }
+        tick.start(after: 10, repeatEvery: 10) {}
+        defer {
+            deadline.close()
+            tick.close()
+        }
+        while !done() && !expired { runOnce() }
+        return done()
+    }
+
     /// Milliseconds of the loop's cached clock.
     public var now: UInt64 { uv_now(raw) }
 

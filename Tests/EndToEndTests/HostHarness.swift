@@ -98,11 +98,7 @@ func runCommand(_ executable: String, _ arguments: [String], stdinFile: String? 
     output.onRead = { text += $0 }
     output.onEnd = { _ in ended = true }
     try output.startReading()
-    let timer = try UVTimer(loop: loop)
-    var expired = false
-    timer.start(after: 30_000) { expired = true }
-    while (status == nil || !ended) && !expired { loop.runOnce() }
-    timer.close()
+    loop.run(seconds: 30) { status != nil && ended }
     output.close()
     process.close()
     loop.close()

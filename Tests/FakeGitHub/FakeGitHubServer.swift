@@ -43,10 +43,10 @@ public final class FakeGitHubServer {
         stderr.onRead = { errors += $0 }
         try stdout.startReading()
         try stderr.startReading()
-        let started = run(loop) { output.contains(UInt8(ascii: "\n")) || process.exitStatus != nil }
+        let started = loop.run { output.contains(UInt8(ascii: "\n")) || process.exitStatus != nil }
         let line = String(decoding: output.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
         guard started, let port = Int(line) else {
-            run(loop, seconds: 2) { process.exitStatus != nil }
+            loop.run(seconds: 2) { process.exitStatus != nil }
             [stdin, stdout, stderr].forEach { $0.close() }
             process.kill(SIGKILL)
             process.close()
@@ -106,9 +106,9 @@ public final class FakeGitHubServer {
         guard process.exitStatus == nil else { return }
         control.close()
         stdin.close()
-        if !run(loop, seconds: 5, until: { process.exitStatus != nil }) {
+        if !loop.run(seconds: 5, until: { process.exitStatus != nil }) {
             process.kill(SIGKILL)
-            run(loop, seconds: 5) { process.exitStatus != nil }
+            loop.run(seconds: 5) { process.exitStatus != nil }
         }
     }
 

@@ -123,7 +123,7 @@ import Testing
             var result: Result<GitHubResult<[GitHubRepository]>, GitHubAPIError>?
             api.userRepositories(login: "kohsuke", page: "https://elsewhere.invalid/user/50003/repos?page=2") { result = $0 }
             #expect(result == nil, "the completion ran inside the call")
-            #expect(run(harness.loop) { result != nil })
+            #expect(harness.loop.run { result != nil })
             guard case .failure(let error)? = result else { Issue.record("expected a refusal"); return }
             #expect(error.kind == .redirectRefused)
             #expect(try harness.server.requests().isEmpty)

@@ -35,7 +35,7 @@ import UVKit
                 }
             }
             #expect(harness.http.activeTaskCount == paths.count)
-            #expect(run(harness.loop) { statuses.count == paths.count })
+            #expect(harness.loop.run { statuses.count == paths.count })
             #expect(statuses.values.allSatisfy { $0 == 200 })
             #expect(harness.http.activeTaskCount == 0)
         }
@@ -49,7 +49,7 @@ import UVKit
             var response: HTTPResponse?
             harness.http.send(HTTPRequest(url: harness.server.baseURL + "/users/mojombo")) { response = try? $0.get() }
             ticker.start(after: 10, repeatEvery: 10) { ticks += 1 }
-            #expect(run(harness.loop) { response != nil })
+            #expect(harness.loop.run { response != nil })
             ticker.close()
             #expect(response?.status == 200)
             #expect(ticks >= 20, "a 10 ms timer ticked only \(ticks) times during a 600 ms response")
@@ -122,7 +122,7 @@ import UVKit
             let client = try HTTPClient(loop: loop)
             var finished: HTTPResponse?
             client.send(HTTPRequest(url: harness.server.baseURL + "/users/mojombo")) { finished = try? $0.get() }
-            #expect(run(loop) { finished != nil })
+            #expect(loop.run { finished != nil })
             var slowCalls = 0
             client.send(HTTPRequest(url: harness.server.baseURL + "/users/slow")) { _ in slowCalls += 1 }
             // This client runs on its own loop: turn by turn, run it and read the server's log.
@@ -142,7 +142,7 @@ import UVKit
             var late: Result<HTTPResponse, HTTPError>?
             client.send(HTTPRequest(url: harness.server.baseURL + "/users/mojombo")) { late = $0 }
             #expect(late == nil, "a completion ran inside send")
-            #expect(run(loop) { late != nil })
+            #expect(loop.run { late != nil })
             if case .failure(let error)? = late { #expect(error.kind == .clientClosed) } else { Issue.record("expected clientClosed") }
             loop.close()
             let log = try harness.server.waitForLog { $0.last?.outcome != "pending" }
@@ -161,7 +161,7 @@ import UVKit
                 closed = released
                 var done = false
                 released.send(HTTPRequest(url: harness.server.baseURL + "/users/mojombo")) { _ in done = true }
-                #expect(run(harness.loop) { done })
+                #expect(harness.loop.run { done })
                 released.close()
             }
             #expect(closed == nil, "close() did not release the client")

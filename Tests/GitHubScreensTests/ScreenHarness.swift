@@ -22,11 +22,7 @@ final class ScreenHarness {
     private func wait<T>(_ what: String, _ start: (@escaping (T) -> Void) -> Void) throws -> T {
         var outcome: T?
         start { outcome = $0 }
-        let timer = try UVTimer(loop: loop)
-        var expired = false
-        timer.start(after: 10_000) { expired = true }
-        while outcome == nil && !expired { loop.runOnce() }
-        timer.close()
+        loop.run(seconds: 10) { outcome != nil }
         guard let outcome else { throw ScreenError.dataUnavailable("timed out waiting for \(what)") }
         return outcome
     }

@@ -37,7 +37,7 @@ import UVKit
                 pair.left.sendRequest(method: "m\(index)", params: nil, timeoutMilliseconds: 100) { results.append($0) }
             }
         }
-        #expect(run(pair.loop) { results.count == 5 })
+        #expect(pair.loop.run { results.count == 5 })
         #expect(results.allSatisfy { (try? $0.get()) != nil })
     }
 
@@ -51,7 +51,7 @@ import UVKit
         for index in 0..<5 {
             pair.left.sendRequest(method: "m\(index)", params: nil, timeoutMilliseconds: 100) { _ in answered += 1 }
         }
-        #expect(run(pair.loop) { lost != nil && answered == 5 })
+        #expect(pair.loop.run { lost != nil && answered == 5 })
         guard case .failure(let error)? = lost else {
             Issue.record("expected a timeout")
             return
@@ -69,11 +69,11 @@ import UVKit
         let pause = try UVTimer(loop: pair.loop)
         var paused = true
         pause.start(after: 150) { paused = false }
-        #expect(run(pair.loop) { !paused })
+        #expect(pair.loop.run { !paused })
         pause.close()
         #expect(result == nil)
         pair.left.resumeReading()
-        #expect(run(pair.loop) { result != nil })
+        #expect(pair.loop.run { result != nil })
         #expect(try result?.get() == "done")
     }
 
@@ -89,6 +89,6 @@ import UVKit
         for _ in 0..<8 { pair.left.sendNotification(method: "big", params: ["data": payload]) }
         #expect(reports == [true])
         pair.right?.resumeReading()
-        #expect(run(pair.loop) { received == 8 && reports == [true, false] })
+        #expect(pair.loop.run { received == 8 && reports == [true, false] })
     }
 }

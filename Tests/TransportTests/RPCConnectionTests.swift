@@ -40,7 +40,7 @@ struct ConnectionPair {
             }
         }
         try? reader?.startReading()
-        _ = run(loop, seconds: 5) { replies.count >= count }
+        _ = loop.run(seconds: 5) { replies.count >= count }
         reader?.close()
         return replies
     }
@@ -55,7 +55,7 @@ struct ConnectionPair {
         var result: Result<JSONValue, RPCError>?
         pair.left.sendRequest(method: "echo", params: ["a": 1], timeoutMilliseconds: 5000) { result = $0 }
         pair.left.sendNotification(method: "note", params: ["b": true])
-        #expect(run(pair.loop) { result != nil && notified != nil })
+        #expect(pair.loop.run { result != nil && notified != nil })
         #expect(try result?.get() == ["echo": ["a": 1]])
         #expect(notified == RPCNotification(method: "note", params: ["b": true]))
     }
@@ -65,7 +65,7 @@ struct ConnectionPair {
         pair.right?.onRequest = { _, _ in }
         var result: Result<JSONValue, RPCError>?
         pair.left.sendRequest(method: "never", params: nil, timeoutMilliseconds: 50) { result = $0 }
-        #expect(run(pair.loop) { result != nil })
+        #expect(pair.loop.run { result != nil })
         guard case .failure(let error)? = result else { Issue.record("expected a timeout"); return }
         #expect(error.code == RPCErrorCode.requestTimedOut)
         #expect(error.message.contains("never"))

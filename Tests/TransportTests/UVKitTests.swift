@@ -2,16 +2,6 @@ import Glibc
 import Testing
 import UVKit
 
-/// Runs the loop until `done` holds, with a deadline so a broken callback fails the test instead of hanging it.
-func run(_ loop: UVLoop, seconds: Double = 10, until done: () -> Bool) -> Bool {
-    let timer = try? UVTimer(loop: loop)
-    var expired = false
-    timer?.start(after: UInt64(seconds * 1000)) { expired = true }
-    while !done() && !expired { loop.runOnce() }
-    timer?.close()
-    return done()
-}
-
 @Suite struct UVKitTests {
     @Test func processExitCodeIsReported() throws {
         let loop = UVLoop()
@@ -19,7 +9,7 @@ func run(_ loop: UVLoop, seconds: Double = 10, until done: () -> Bool) -> Bool {
         let process = try UVProcess(
             loop: loop, options: .init(executable: "/bin/sh", arguments: ["-c", "exit 3"], environment: [], stdin: nil, stdout: nil, stderr: nil)
         ) { status = $0 }
-        #expect(run(loop) { status != nil })
+        #expect(loop.run { status != nil })
         #expect(status == ProcessExitStatus(exitCode: 3, signal: 0))
         process.close()
         loop.close()
@@ -33,7 +23,7 @@ func run(_ loop: UVLoop, seconds: Double = 10, until done: () -> Bool) -> Bool {
         ) { status = $0 }
         #expect(process.pid > 0)
         #expect(process.kill(SIGKILL) == nil)
-        #expect(run(loop) { status != nil })
+        #expect(loop.run { status != nil })
         #expect(status?.signal == SIGKILL)
         #expect(status?.description == "killed by signal 9 (SIGKILL)")
         process.close()
@@ -65,10 +55,10 @@ func run(_ loop: UVLoop, seconds: Double = 10, until done: () -> Bool) -> Bool {
         try output.startReading()
         let payload = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
         input.write(payload)
-        #expect(run(loop) { received.count == payload.count })
+        #expect(loop.run { received.count == payload.count })
         #expect(received == payload)
         input.closeAfterWrites {}
-        #expect(run(loop) { status != nil && ended })
+        #expect(loop.run { status != nil && ended })
         #expect(status == ProcessExitStatus(exitCode: 0, signal: 0))
         output.close()
         process.close()
@@ -83,10 +73,10 @@ func run(_ loop: UVLoop, seconds: Double = 10, until done: () -> Bool) -> Bool {
         var repeatCount = 0
         once.start(after: 5) { onceCount += 1 }
         repeating.start(after: 1, repeatEvery: 1) { repeatCount += 1 }
-        #expect(run(loop) { repeatCount >= 5 })
+        #expect(loop.run { repeatCount >= 5 })
         repeating.stop()
         #expect(onceCount == 1 || repeatCount >= 5)
-        #expect(run(loop) { onceCount == 1 })
+        #expect(loop.run { onceCount == 1 })
         once.close()
         repeating.close()
         loop.close()
@@ -100,7 +90,7 @@ func run(_ loop: UVLoop, seconds: Double = 10, until done: () -> Bool) -> Bool {
         timer.onClose { closed = true }
         timer.close()
         #expect(!closed)
-        #expect(run(loop) { closed })
+        #expect(loop.run { closed })
         var lateHandlerRan = false
         timer.onClose { lateHandlerRan = true }
         #expect(lateHandlerRan)

@@ -56,7 +56,7 @@ import UVKit
         gentle.closeAfterWrites { closed = true }
         abrupt.write(Array("tried".utf8))
         abrupt.close()
-        #expect(run(loop) { closed })
+        #expect(loop.run { closed })
         #expect(String(decoding: readAvailable(gentlePeer), as: UTF8.self) == "drained")
         #expect(String(decoding: readAvailable(abruptPeer), as: UTF8.self) == "tried")
     }
