@@ -15,12 +15,9 @@ public struct FollowersScreen: ListScreen {
     public var title: String { "\(login)'s followers" }
 
     public func sections(for query: String) -> [SectionSource<GitHubUser>] {
-        let search = query.trimmed
-        let followers = source.followers(of: login)
-        guard !search.isEmpty else {
-            return [SectionSource(id: "followers", header: "Followers", emptyFooter: "Nobody follows \(login)", loader: followers)]
-        }
-        return [.searchResults(id: "followers", noun: "followers", query: search, loader: followers.filtered { UserRow.matches($0, search) })]
+        [.filtered(
+            id: "followers", header: "Followers", emptyFooter: "Nobody follows \(login)", noun: "followers", query: query,
+            loader: source.followers(of: login), matches: UserRow.matches)]
     }
 
     public func row(for user: GitHubUser) -> Row { UserRow.row(for: user) }

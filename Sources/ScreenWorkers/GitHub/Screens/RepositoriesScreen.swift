@@ -16,15 +16,12 @@ public struct RepositoriesScreen: ListScreen {
     public var title: String { "\(login)'s repositories" }
 
     public func sections(for query: String) -> [SectionSource<GitHubRepository>] {
-        let all = source.repositories(owner: login)
-        let search = query.trimmed
-        guard !search.isEmpty else {
-            return [SectionSource(id: "repositories", header: "Repositories", emptyFooter: "\(login) has no public repositories", loader: all)]
-        }
-        let matches = all.filtered { repository in
+        [.filtered(
+            id: "repositories", header: "Repositories", emptyFooter: "\(login) has no public repositories", noun: "repositories",
+            query: query, loader: source.repositories(owner: login)
+        ) { repository, search in
             repository.name.containsIgnoringCase(search) || (repository.description ?? "").containsIgnoringCase(search)
-        }
-        return [.searchResults(id: "repositories", noun: "repositories", query: search, loader: matches)]
+        }]
     }
 
     public func row(for repository: GitHubRepository) -> Row {

@@ -2,8 +2,8 @@ import Foundation
 
 extension String {
     /// Without leading and trailing white space (Unicode White_Space, as Foundation's
-    /// `.whitespacesAndNewlines`). Rows are rendered on every read: text with nothing to trim,
-    /// the usual case, is returned as it is, without a copy.
+    /// `.whitespacesAndNewlines`). Text with nothing to trim, the usual case, is returned as it
+    /// is, without a copy.
     var trimmed: String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
