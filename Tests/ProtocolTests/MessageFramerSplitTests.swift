@@ -13,6 +13,19 @@ import NavProtocol
 
     static let expected: [FramerEvent] = bodies.map { .message($0) }
 
+    /// The split points (0...count) at which cutting `stream` in two changes the events, or
+    /// leaves bytes buffered.
+    static func splitsThatDiffer(_ stream: [UInt8], from expected: [FramerEvent]) -> [Int] {
+        (0...stream.count).filter { split in
+            var framer = MessageFramer()
+            framer.append(Array(stream[..<split]))
+            var events = framer.drain()
+            framer.append(Array(stream[split...]))
+            events += framer.drain()
+            return events != expected || framer.bufferedByteCount != 0
+        }
+    }
+
     @Test(arguments: [Framing.contentLength, .newlineDelimited])
     func oneByteAtATime(_ framing: Framing) {
         var framer = MessageFramer()
@@ -28,17 +41,7 @@ import NavProtocol
 
     @Test(arguments: [Framing.contentLength, .newlineDelimited])
     func everyTwoChunkSplit(_ framing: Framing) {
-        let stream = Self.stream(framing)
-        var failures: [Int] = []
-        for split in 0...stream.count {
-            var framer = MessageFramer()
-            framer.append(Array(stream[..<split]))
-            var events = framer.drain()
-            framer.append(Array(stream[split...]))
-            events += framer.drain()
-            if events != Self.expected || framer.bufferedByteCount != 0 { failures.append(split) }
-        }
-        #expect(failures.isEmpty)
+        #expect(Self.splitsThatDiffer(Self.stream(framing), from: Self.expected).isEmpty)
     }
 
     @Test(arguments: [Framing.contentLength, .newlineDelimited])
@@ -53,16 +56,7 @@ import NavProtocol
     @Test func malformedHeaderRecoveryDoesNotDependOnChunking() {
         let stream = bytes("Content-Length: x\r\n\r\n{\"lost\":1}Content-Length: 2\r\n\r\n{}")
         let expected: [FramerEvent] = [.malformedHeader("invalid Content-Length value 'x'"), .message(bytes("{}"))]
-        var failures: [Int] = []
-        for split in 0...stream.count {
-            var framer = MessageFramer()
-            framer.append(Array(stream[..<split]))
-            var events = framer.drain()
-            framer.append(Array(stream[split...]))
-            events += framer.drain()
-            if events != expected { failures.append(split) }
-        }
-        #expect(failures.isEmpty)
+        #expect(Self.splitsThatDiffer(stream, from: expected).isEmpty)
     }
 
     @Test func emptyAppendsChangeNothing() {
