@@ -54,6 +54,7 @@ import UVKit
         #expect(log.allSatisfy { $0.headers["accept"] == "application/vnd.github+json" })
 
         // The token reaches the live workers' environment and never the logs.
+        try #require(!host.workers().isEmpty)
         for worker in host.workers() {
             #expect(procText("/proc/\(worker)/environ").contains("GITHUB_TOKEN=ghp_e2e_live_token"))
         }
@@ -87,13 +88,6 @@ import UVKit
         #expect(section.error == failure?.message)
         #expect(try host.shutdown().exitCode == 0)
         host.expectNoWorkerLeft()
-    }
-
-    @Test func snapshotWorkersNeverSeeTheToken() throws {
-        let host = try HostUnderTest([], environment: ["PATH=/usr/bin:/bin", "HOME=/tmp", "GITHUB_TOKEN=ghp_not_for_snapshot"])
-        try host.initialize()
-        for worker in host.workers() { #expect(!procText("/proc/\(worker)/environ").contains("GITHUB_TOKEN")) }
-        #expect(try host.shutdown().exitCode == 0)
     }
 }
 

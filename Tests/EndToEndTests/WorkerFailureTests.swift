@@ -52,6 +52,8 @@ import Testing
         environment.append("HOME=/tmp")
         let host = try HostUnderTest(["--log-level", "debug"], environment: environment)
         try host.initialize()
+        // Snapshot workers: the token is for live-source workers only (LiveSourceTests).
+        try #require(!host.workers().isEmpty)
         for worker in host.workers() {
             let text = procText("/proc/\(worker)/environ")
             #expect(text.contains("PATH="))

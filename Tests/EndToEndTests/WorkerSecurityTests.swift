@@ -24,6 +24,11 @@ import Testing
     @Test(arguments: [false, true])
     func gitHubTokenReachesWorkersOnlyWhenTheSourceNeedsIt(passes: Bool) throws {
         setenv("GITHUB_TOKEN", "ghp_token_for_launcher_test", 1)
+        setenv("AWS_SECRET_ACCESS_KEY", "not_for_workers", 1)
+        defer {
+            unsetenv("GITHUB_TOKEN")
+            unsetenv("AWS_SECRET_ACCESS_KEY")
+        }
         var configuration = HostConfiguration()
         configuration.liveSource = passes ? LiveSourceSettings(apiURL: "http://127.0.0.1:9") : nil
         let environment = WorkerLauncher(configuration: configuration).environment
