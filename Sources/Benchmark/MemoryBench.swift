@@ -61,7 +61,7 @@ struct MemoryBench {
         defer { host.finish(seconds: timeout) }
         try host.request("screen/rows", "{\"limit\":50}")
         results.hostIdle = ProcMemory(pid: host.pid)
-        results.rootWorkerIdle = workers(of: host.pid).first.flatMap { ProcMemory(pid: $0) }
+        results.rootWorkerIdle = WorkerSettling.workers(of: host.pid).first.flatMap { ProcMemory(pid: $0) }
         var depth = 1
         for target in depths.sorted() {
             let start = nowMicroseconds()
@@ -76,14 +76,16 @@ struct MemoryBench {
             let seconds = (nowMicroseconds() - start) / 1e6
             try host.request("screen/rows", "{\"limit\":50}")
             // The spare is replaced shortly after the last push: its cost belongs in the figure.
-            try waitForWorkers(of: host.pid, count: min(depth, Self.awakeScreens) + 1)
+            try WorkerSettling.waitUntilIdle(
+                host.pid, workers: min(depth, Self.awakeScreens) + 1, timeout: timeout,
+                waitingFor: "navhost \(host.pid) to settle at its awake screens' workers and the spare")
             results.stacks.append(try stack(host: host.pid, depth: depth, seconds: seconds))
         }
     }
 
     private func stack(host pid: Int32, depth: Int, seconds: Double) throws(BenchError) -> Stack {
         guard let host = ProcMemory(pid: pid) else { throw .ended("navhost \(pid) is gone") }
-        let memories = workers(of: pid).compactMap { ProcMemory(pid: $0) }
+        let memories = WorkerSettling.workers(of: pid).compactMap { ProcMemory(pid: $0) }
         // Deep screens hibernate and one spare waits: fewer workers than screens is the point.
         guard !memories.isEmpty else { throw .unexpected("no worker for a stack of \(depth)") }
         let sorted = memories.map(\.rssKiB).sorted()
@@ -97,25 +99,6 @@ struct MemoryBench {
     }
 
     static let awakeScreens = 6
-
-    /// Waits until the awake screens' workers and the spare are up and idle (the spare done
-    /// rehearsing), and no popped or hibernated worker is still exiting.
-    private func waitForWorkers(of pid: Int32, count: Int) throws(BenchError) {
-        let deadline = Deadline(seconds: timeout)
-        func settled() -> Bool {
-            let alive = workers(of: pid)
-            return alive.count == count && alive.allSatisfy { ProcessTable.isSleeping($0) }
-        }
-        // Twice in a row: a worker between two page faults can look asleep for an instant.
-        while !(settled() && { usleep(2000); return settled() }()) {
-            if deadline.hasPassed { throw .timedOut("navhost \(pid) to settle at \(count) idle workers (awake screens and the spare)") }
-            usleep(1000)
-        }
-    }
-
-    private func workers(of pid: Int32) -> [Int32] {
-        ProcessTable.children(of: pid).filter { ProcessTable.isAlive($0.pid) }.map(\.pid).sorted()
-    }
 
     private func measureBareWorker(into results: inout Results) throws(BenchError) {
         let worker = RPCPeer(try ChildProcess([paths.screenWorker], stderrPath: paths.stderrLog), timeout: timeout)
@@ -142,7 +125,7 @@ struct MemoryBench {
                 defer { relay.finish() }
                 try relay.request(subject.method, subject.params)
                 results.baselines[label] = ProcMemory(pid: relay.pid)
-                if let echo = workers(of: relay.pid).first, results.baselines["echo_worker"] == nil {
+                if let echo = WorkerSettling.workers(of: relay.pid).first, results.baselines["echo_worker"] == nil {
                     results.baselines["echo_worker"] = ProcMemory(pid: echo)
                 }
             } catch {

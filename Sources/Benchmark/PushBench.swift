@@ -93,23 +93,11 @@ struct PushBench {
                 selectTimes.append(selectedAt - start)
             }
             try host.request("nav/pop")
-            try waitForWorkers(of: host.pid, count: warm ? 2 : 1)
+            // The popped worker's teardown is not in the next figure; a warm push finds its spare up.
+            try WorkerSettling.waitUntilIdle(
+                host.pid, workers: warm ? 2 : 1, timeout: timeout, waitingFor: "popped workers of navhost \(host.pid) to exit and the spare to be up")
         }
         return (row, pushTimes, selectTimes)
-    }
-
-    /// Lets the popped worker exit before the next push, so its teardown is not in the figure.
-    private func waitForWorkers(of pid: Int32, count: Int) throws(BenchError) {
-        let deadline = Deadline(seconds: timeout)
-        func settled() -> Bool {
-            let alive = ProcessTable.children(of: pid).filter { ProcessTable.isAlive($0.pid) }
-            return alive.count == count && alive.allSatisfy { ProcessTable.isSleeping($0.pid) }
-        }
-        // Twice in a row: a worker between two page faults can look asleep for an instant.
-        while !(settled() && { usleep(2000); return settled() }()) {
-            if deadline.hasPassed { throw .timedOut("popped workers of navhost \(pid) to exit and the spare to be up") }
-            usleep(200)
-        }
     }
 
     private func measureHelp() throws(BenchError) -> [Double] {
