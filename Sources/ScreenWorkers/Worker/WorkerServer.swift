@@ -153,17 +153,18 @@ final class WorkerServer {
         let controller = try GitHubScreens.makeController(
             kind: params.kind, params: params.params ?? .object([:]), source: source, loop: loop,
             debounceMilliseconds: debounceMilliseconds)
+        // Any screen may open already filtered by `params.query`; a restart resumes its token's
+        // query. Checked before the worker takes the screen, so a refused open leaves it free.
+        let queryParam = params.params?["query"] ?? .null
+        guard queryParam.isNull || queryParam.stringValue != nil else {
+            throw RPCError.invalidParams("params.query must be a string, found \(queryParam.typeName)")
+        }
         self.controller = controller
         screenId = params.screen
         controller.onUpdate = { [unowned self] update in self.send(update) }
         if let token = params.token {
             restoration.restore(token)
             if let revision = token.revision { controller.continueRevisions(after: revision) }
-        }
-        // Any screen may open already filtered by `params.query`; a restart resumes its token's query.
-        let queryParam = params.params?["query"] ?? .null
-        guard queryParam.isNull || queryParam.stringValue != nil else {
-            throw RPCError.invalidParams("params.query must be a string, found \(queryParam.typeName)")
         }
         let query = params.token?.query ?? queryParam.stringValue ?? ""
         controller.load(query: query) { [unowned self] result in
