@@ -11,7 +11,7 @@ import Testing
         let popular = try #require(controller.sections.first)
         #expect(controller.sections.count == 1)
         #expect(popular.id == "popular" && popular.header == "Popular")
-        #expect(popular.count == (try store.userCount()))
+        #expect(popular.count == store.rankedUserCount)
         let rows = try harness.rows(controller, limit: 300)
         #expect(rows.first?.id == "user:torvalds")
         #expect(rows.map(\.id) == (try GeneratedSnapshot.allUsers(in: store)).map { "user:\($0.login)" })

@@ -1,17 +1,11 @@
 import GRDB
 
-/// The reads behind paged and windowed lists: each costs the same wherever the window starts.
+/// The reads behind paged and windowed lists. The popular list's window costs the same wherever
+/// it starts (a range on the rank's key); the other pages use LIMIT/OFFSET on small lists.
 extension SnapshotStore {
-    /// How many users the snapshot has.
-    public func userCount() throws -> Int {
-        try read { db in try Int.fetchOne(db, sql: "SELECT coalesce(max(rank) + 1, 0) FROM users_by_popularity") ?? 0 }
-    }
-
-    /// Users ranked `range` in the most-followed order, and how many users there are: one read.
+    /// Users ranked `range` in the most-followed order, and how many users there are.
     public func popularWindow(_ range: Range<Int>) throws -> (users: [GitHubUser], total: Int) {
-        try read { db in
-            (try Self.popularUsers(db, range), try Int.fetchOne(db, sql: "SELECT coalesce(max(rank) + 1, 0) FROM users_by_popularity") ?? 0)
-        }
+        (try read { db in try Self.popularUsers(db, range) }, rankedUserCount)
     }
 
     private static func popularUsers(_ db: Database, _ range: Range<Int>) throws -> [GitHubUser] {

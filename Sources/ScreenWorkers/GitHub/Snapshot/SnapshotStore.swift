@@ -9,6 +9,9 @@ public final class SnapshotStore: Sendable {
     /// Whether the snapshot has the trigram index (`SnapshotSchema`); without it substring
     /// search scans the users table.
     let hasUserSearchIndex: Bool
+    /// How many users the snapshot ranks: read once, in the same read as the format check (the
+    /// snapshot is read-only), not with every window of the popular list.
+    public let rankedUserCount: Int
 
     /// Opens the snapshot at `path` read-only.
     /// - Throws: `SnapshotError.missingFile` or `.notASnapshot` when it is not one this code reads.
@@ -19,9 +22,10 @@ public final class SnapshotStore: Sendable {
         configuration.readonly = true
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
-            hasUserSearchIndex = try queue.read { db in
+            (hasUserSearchIndex, rankedUserCount) = try queue.read { db in
                 try Self.checkFormat(db, path: path)
-                return try SnapshotSchema.hasUserSearchIndex(db)
+                let count = try Int.fetchOne(db, sql: "SELECT coalesce(max(rank) + 1, 0) FROM users_by_popularity") ?? 0
+                return (try SnapshotSchema.hasUserSearchIndex(db), count)
             }
         } catch let error as DatabaseError {
             throw SnapshotError.notASnapshot(path: path, reason: error.message ?? error.description)
