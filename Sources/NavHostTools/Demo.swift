@@ -1,11 +1,10 @@
 import HostOptions
-import NavClient
 import ArgumentParser
 import NavClient
 import Glibc
 import NavProtocol
 
-/// Drives a real navhost (this binary, serving on pipes) through search -> repositories ->
+/// Drives a real navhost (started beside this binary, on pipes) through search -> repositories ->
 /// detail -> back -> back, printing each screen as text: the README's first command.
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Browse users -> repositories -> detail and back, printing each screen.")
@@ -23,7 +22,7 @@ struct Demo: ParsableCommand {
             executable: BuildProducts.directory + "/navhost", arguments: ["serve"] + options.arguments,
             framing: framing == "content-length" ? .contentLength : .newlineDelimited)
         client.onStderr = { text in FileOutput.standardError(text) }
-        let initialized = try client.send(InitializeRequest(clientInfo: .init(name: "navhost demo")))
+        let initialized = try client.initialize(clientName: "navhost demo")
         print("navhost \(initialized.serverInfo.version): \(initialized.stack.count) screen on the stack\n")
         try show(client, "The root screen before searching")
 
@@ -44,10 +43,7 @@ struct Demo: ParsableCommand {
         try step("back") { _ = try client.send(PopRequest()) }
         try show(client, "Back on the search, query kept")
 
-        _ = try client.request(ShutdownRequest.method)
-        client.notify(ExitNotification.method)
-        let status = try client.waitForExit()
-        print("navhost \(status)")
+        print("navhost \(try client.shutdownAndExit())")
     }
 
     private func step(_ what: String, _ action: () throws -> Void) throws {
