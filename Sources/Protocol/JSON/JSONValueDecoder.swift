@@ -91,11 +91,8 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
         }
     }
 
-    /// Avoids `rounded()`, which would make this module link against libm.
     private static func isIntegral(_ double: Double) -> Bool {
-        guard double.isFinite else { return false }
-        if double.magnitude >= 0x1p52 { return true }  // no fractional bits left at this size
-        return Double(Int(double)) == double
+        double.isFinite && double.rounded(.towardZero) == double
     }
 
     func decode(_ type: Int.Type) throws -> Int { try decodeInteger(type) }
