@@ -62,14 +62,18 @@ struct ListBenchCommand: ParsableCommand {
         return started.duration(to: .now).seconds
     }
 
-    /// 50-row windows near the start, the middle and the end, each at a fresh offset so every
-    /// sample reads the database rather than the worker's window cache.
+    /// 50-row windows near the start, the middle and the end, each at a fresh offset 150 rows
+    /// from the last (more than a 100-row chunk), so every sample reads the database rather than
+    /// the worker's window cache: forward from the start, backward from the end, both ways
+    /// around the middle.
     private func measureWindows(_ client: NavClient, screen: String, total: Int) throws -> [WindowFigures] {
-        let points = [("start", 0), ("middle", total / 2), ("end", max(0, total - 50))]
-        return try points.map { name, base in
+        let points = [("start", 0, 1), ("middle", total / 2, 0), ("end", max(0, total - 50), -1)]
+        return try points.map { name, base, direction in
             var timings: [Double] = []
             for sample in 0..<samples {
-                let offset = min(max(0, total - 50), base + (sample % 2 == 0 ? 1 : -1) * sample * 150)
+                let step = sample * 150
+                let away = direction == 0 ? (sample % 2 == 0 ? step : -step) : direction * step
+                let offset = min(max(0, total - 50), base + away)
                 let started = ContinuousClock.now
                 let rows = try client.send(RowsRequest(screen: screen, offset: max(0, offset), limit: 50)).rows
                 timings.append(started.duration(to: .now).microseconds)
