@@ -3,7 +3,8 @@ import Synchronization
 
 /// Runs blocking work (a SQLite query) on one background thread and hands the result back to
 /// the loop. Work is cancellable: a job not yet started is skipped, a running one is told
-/// through `interrupt` (e.g. sqlite3_interrupt) and its result is discarded.
+/// through `interrupt` (e.g. sqlite3_interrupt) and its result is discarded. `interrupt` runs
+/// only while that job runs, never once it has finished, so it cannot reach the next job.
 public final class BackgroundQueue {
     private let inbox: LoopInbox
     private let queue: DispatchQueue
@@ -20,20 +21,21 @@ public final class BackgroundQueue {
         interrupt: (@Sendable () -> Void)? = nil,
         completion: @escaping (Result<T, any Error>) -> Void
     ) -> BackgroundJob {
-        let flag = CancellationFlag()
+        let state = JobState()
         var job: BackgroundJob?
         let ticket = inbox.expect { result in
             job?.finish()
             completion(result.map { $0 as! T })
         }
         job = BackgroundJob(cancel: { [inbox] in
-            flag.set()
-            interrupt?()
+            state.cancel(interrupt)
             inbox.forget(ticket)
         })
         queue.async {
-            guard !flag.isSet else { return }
-            ticket.post(Result { try work() as any Sendable })
+            guard state.start() else { return }
+            let result = Result { try work() as any Sendable }
+            state.finish()
+            ticket.post(result)
         }
         return job!
     }
@@ -67,8 +69,31 @@ public protocol Cancellable: AnyObject {
     func cancel()
 }
 
-final class CancellationFlag: Sendable {
-    private let value = Mutex(false)
-    func set() { value.withLock { $0 = true } }
-    var isSet: Bool { value.withLock { $0 } }
+/// Where a job is, shared by the loop (which may cancel it) and the thread that runs it.
+final class JobState: Sendable {
+    private enum Phase { case queued, running, cancelled, finished }
+    private let phase = Mutex(Phase.queued)
+
+    /// Queued -> running; false when it was cancelled before it started.
+    func start() -> Bool {
+        phase.withLock { phase in
+            guard phase == .queued else { return false }
+            phase = .running
+            return true
+        }
+    }
+
+    /// The work returned. It waits for an interrupt under way, so none outlives the job.
+    func finish() {
+        phase.withLock { $0 = .finished }
+    }
+
+    /// Marks the job cancelled, and interrupts it (under the lock) if it is running now.
+    func cancel(_ interrupt: (() -> Void)?) {
+        phase.withLock { phase in
+            let isRunning = phase == .running
+            if phase != .finished { phase = .cancelled }
+            if isRunning { interrupt?() }
+        }
+    }
 }

@@ -1,6 +1,5 @@
 import GRDB
 import ListController
-import Synchronization
 import UVKit
 
 /// The snapshot as a `GitHubSource`: every read runs on a background queue so the worker keeps
@@ -8,7 +7,6 @@ import UVKit
 public final class SnapshotSource: GitHubSource {
     public let store: SnapshotStore
     private let queue: BackgroundQueue
-    private let running = RunningRead()
     /// Search results stop here, as GitHub's search API does at 1,000.
     public static let searchResultLimit = 1_000
     public static let pageSize = 50
@@ -18,19 +16,11 @@ public final class SnapshotSource: GitHubSource {
         queue = try BackgroundQueue(loop: loop, label: "snapshot-reads")
     }
 
-    /// Reads on the background queue. Cancelling interrupts the read only while it is this one
-    /// that runs: the job id guards against interrupting the next job instead.
+    /// Reads on the background queue; cancelling interrupts the read inside SQLite if it runs
+    /// (`BackgroundQueue` interrupts a job only while it runs).
     private func read<T: Sendable>(_ body: @escaping @Sendable (SnapshotStore) throws -> T, completion: @escaping (Result<T, any Error>) -> Void) -> Cancellable {
         let store = self.store
-        let running = self.running
-        let job = Int.random(in: 1...Int.max)
-        return queue.run({
-            running.begin(job)
-            defer { running.end() }
-            return try body(store)
-        }, interrupt: {
-            running.interrupt(job) { store.interrupt() }
-        }, completion: { result in
+        return queue.run({ try body(store) }, interrupt: { store.interrupt() }, completion: { result in
             completion(result.mapError { error in
                 error is ScreenError ? error : ScreenError.dataUnavailable("the snapshot could not be read: \(Self.reason(error))")
             })
@@ -105,20 +95,6 @@ public final class SnapshotSource: GitHubSource {
     /// statements are prepared and its pages cached before a screen needs them.
     public func warmUp() {
         _ = read({ store in try store.popularWindow(0..<1).total }, completion: { _ in })
-    }
-}
-
-/// Which read the background queue runs now, so that an interrupt reaches only its own read.
-private final class RunningRead: Sendable {
-    private let current = Mutex(0)
-
-    func begin(_ job: Int) { current.withLock { $0 = job } }
-
-    func end() { current.withLock { $0 = 0 } }
-
-    /// Runs `stop` (under the lock, so the read cannot end and the next begin meanwhile) if `job` runs.
-    func interrupt(_ job: Int, _ stop: () -> Void) {
-        current.withLock { if $0 == job { stop() } }
     }
 }
 
