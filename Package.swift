@@ -45,6 +45,8 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // Readings of /proc (processes, their memory, the running executable's directory).
+        .target(name: "ProcessSupport", path: "Sources/ProcessSupport", swiftSettings: strict),
         // Swift wrappers over libuv handles: loop, pipe/tty streams, files, processes, timers, signals, socket polls.
         .target(name: "UVKit", dependencies: ["CUV"], path: "Sources/UVKit", swiftSettings: strict),
         // JSON values, JSON-RPC 2.0 messages, framing and the navigation protocol's types. No IO.
@@ -61,7 +63,7 @@ let package = Package(
         .executableTarget(
             name: "NavHost",
             dependencies: [
-                "UVKit", "NavProtocol", "Transport", "NavClient", "HostOptions",
+                "UVKit", "NavProtocol", "Transport", "ProcessSupport", "HostOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/NavHost",
@@ -72,7 +74,7 @@ let package = Package(
         .executableTarget(
             name: "NavHostTools",
             dependencies: [
-                "NavClient", "NavProtocol", "HostOptions",
+                "NavClient", "NavProtocol", "Transport", "HostOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ],
@@ -81,7 +83,7 @@ let package = Package(
         ),
         // A synchronous client that spawns navhost and drives it: the public library for end-to-end
         // tests (docs/automation.md); the demo, `navhost run` and our own tests use it.
-        .target(name: "NavClient", dependencies: ["UVKit", "NavProtocol", "Transport"], path: "Sources/NavClient", swiftSettings: strict),
+        .target(name: "NavClient", dependencies: ["UVKit", "NavProtocol", "Transport", "ProcessSupport"], path: "Sources/NavClient", swiftSettings: strict),
         // The generic list controller every screen is built on.
         .target(name: "ListController", dependencies: ["NavProtocol", "UVKit"], path: "Sources/ScreenWorkers/ListController", swiftSettings: strict),
         // GitHub models, the SQLite snapshot and its generator, and the GitHub screens.
@@ -133,7 +135,7 @@ let package = Package(
         .executableTarget(
             name: "Benchmark",
             dependencies: [
-                "NavProtocol", "NavClient",
+                "NavProtocol", "NavClient", "ProcessSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Benchmark",
@@ -149,7 +151,7 @@ let package = Package(
         // List windows and search at scale, through the real navhost (scripts/bench-list).
         .executableTarget(
             name: "ListBenchmark",
-            dependencies: ["NavClient", "NavProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["NavClient", "NavProtocol", "ProcessSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/ListBenchmark",
             swiftSettings: strict
         ),

@@ -1,4 +1,5 @@
 import Glibc
+import ProcessSupport
 
 /// Where the programs under measurement are. NavShell's own binaries must exist; a missing
 /// baseline only makes its rows unavailable.
@@ -47,11 +48,5 @@ struct BenchPaths {
     }
 
     /// The directory of the running executable: navhost and screen-worker are built beside it.
-    static func ownDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return "." }
-        let path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-    }
+    static func ownDirectory() -> String { ExecutableDirectory.path }
 }

@@ -19,8 +19,14 @@ public struct ReliabilityOptions: ParsableArguments {
     @Option(help: "Bytes queued for the client above which navhost stops reading workers.")
     public var clientOutputHighWater: Int = 4 << 20
 
-    @Option(help: "Bytes queued for one worker above which navhost stops reading the client.")
-    public var workerInputHighWater: Int = 1 << 20
+    @Option(help: "Bytes of client requests read and not yet answered (each counted with 1 KiB for its bookkeeping) above which navhost stops reading the client, until half are answered.")
+    public var maxPendingInput: Int = 64 << 20
+
+    @Option(help: "The most requests one JSON-RPC batch may hold; a larger batch is refused whole.")
+    public var maxBatch: Int = 10_000
+
+    @Option(help: "The deepest stack navhost keeps; a push or nav/setStack past it is refused.")
+    public var maxStackDepth: Int = 5_000
 
     @Option(help: "Each worker's limit on open files (0: inherited).")
     public var workerOpenFiles: UInt64 = 256
@@ -34,13 +40,17 @@ public struct ReliabilityOptions: ParsableArguments {
     public func validate() throws {
         guard maxRestarts >= 0 else { throw ValidationError("--max-restarts must be 0 or more") }
         guard restartWindow > 0, pingInterval >= 0 else { throw ValidationError("--restart-window must be positive, --ping-interval 0 or more") }
-        guard clientOutputHighWater >= 1024, workerInputHighWater >= 1024 else { throw ValidationError("high-water marks must be at least 1024 bytes") }
+        guard clientOutputHighWater >= 1024, maxPendingInput >= 1 << 20 else {
+            throw ValidationError("--client-output-high-water must be at least 1024 bytes, --max-pending-input at least 1 MiB")
+        }
+        guard maxBatch >= 1, maxStackDepth >= 1 else { throw ValidationError("--max-batch and --max-stack-depth must be at least 1") }
     }
 
     public var arguments: [String] {
         var words = [
             "--max-restarts", String(maxRestarts), "--restart-window", String(restartWindow), "--ping-interval", String(pingInterval),
-            "--client-output-high-water", String(clientOutputHighWater), "--worker-input-high-water", String(workerInputHighWater),
+            "--client-output-high-water", String(clientOutputHighWater), "--max-pending-input", String(maxPendingInput),
+            "--max-batch", String(maxBatch), "--max-stack-depth", String(maxStackDepth),
             "--worker-open-files", String(workerOpenFiles), "--worker-memory-mb", String(workerMemoryMb),
             "--worker-cpu-seconds", String(workerCpuSeconds),
         ]

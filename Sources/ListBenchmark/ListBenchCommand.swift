@@ -29,7 +29,7 @@ struct ListBenchCommand: ParsableCommand {
     var json = ".build/bench/list-results.json"
 
     func run() throws {
-        let directory = Bundle.main.executableURL!.deletingLastPathComponent().path
+        let directory = ExecutableDirectory.path
         var results = ListBenchResults(users: users, snapshot: snapshot)
         if regenerate || !FileManager.default.fileExists(atPath: snapshot) {
             results.snapshotBuildSeconds = try generate(worker: directory + "/screen-worker")

@@ -1,20 +1,17 @@
 import Glibc
+import ProcessSupport
 
 /// Finds executables SwiftPM built, from inside a test: they sit beside the test bundle
 /// (`.build/debug/navhost` next to `.build/debug/<Package>PackageTests.xctest`).
 public enum BuildProducts {
     /// The build directory of the running test bundle or executable.
     public static let directory: String = {
-        var directory = parent(of: ProcessTable.executablePath(of: getpid()))
+        let directory = ExecutableDirectory.path
         // swift test runs the bundle from <build>/debug/<Package>PackageTests.xctest on Linux.
-        if directory.hasSuffix(".xctest") { directory = parent(of: directory) }
-        return directory
+        guard directory.hasSuffix(".xctest") else { return directory }
+        return directory.lastIndex(of: "/").map { String(directory[..<$0]) } ?? directory
     }()
 
     /// The path of a built executable, e.g. `path(of: "navhost")`.
     public static func path(of executable: String) -> String { directory + "/" + executable }
-
-    private static func parent(of path: String) -> String {
-        String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-    }
 }

@@ -102,6 +102,10 @@ public final class NavClient {
         stdin.write(bytes)
     }
 
+    /// Bytes written to navhost's stdin that its pipe has not taken yet: while navhost does not
+    /// read, they stay here (flow-control tests).
+    public var unwrittenBytes: Int { stdin.pendingWriteBytes }
+
     /// Frames and writes one JSON value.
     public func send(_ message: JSONValue) {
         sendRaw(framing.frame(message.serialized()))

@@ -4,16 +4,24 @@ import Transport
 import UVKit
 
 /// The client's side of the protocol: lifecycle (initialize, shutdown, exit) and the dispatch
-/// table from method name to handler. Every request runs in arrival order through the
-/// navigator's queue; screen methods are routed to workers by `ScreenRouter`.
+/// table from method name to handler. Every request runs in arrival order through the request
+/// queue; each component registers the methods it answers (`on`).
 final class ClientSession {
     /// Handles one request; calls `done` when the next request may run.
     typealias Handler = (RPCRequest, RPCResponder, _ done: @escaping () -> Void) -> Void
 
-    private unowned let host: Host
+    private let client: RPCConnection
+    private let log: Log
+    private let configuration: HostConfiguration
+    private let queue: RequestQueue
+    private let navigator: Navigator
+    private let spawner: WorkerSpawner
     private var handlers: [String: Handler] = [:]
     private var state = State.uninitialized
-    private let router: ScreenRouter
+    /// Ends navhost with an exit code (`exit`).
+    var onExit: ((Int32) -> Void)?
+    /// Watches the client process `initialize` named.
+    var onClientProcess: ((Int32) -> Void)?
 
     enum State {
         case uninitialized, initializing, running, shutDown
@@ -21,29 +29,31 @@ final class ClientSession {
 
     static let version = "0.1.0"
 
-    init(host: Host) {
-        self.host = host
-        let supervisor = Supervisor(host: host, flow: FlowControl(host: host))
-        host.supervisor = supervisor
-        router = ScreenRouter(host: host, supervisor: supervisor)
-        supervisor.notify = { [unowned self] notification in self.notify(notification) }
-        registerHandlers()
-        host.client.onRequest = { [unowned self] request, responder in self.handle(request, responder) }
-        host.client.onNotification = { [unowned self] notification in self.handle(notification) }
-        host.navigator.onStackChange = { [unowned self] stack, reason in
-            self.notify(DidChangeNotification(stack: stack, reason: reason))
-            supervisor.stackDidChange()
-        }
-        router.sendNotification = { [unowned self] method, params in
-            self.host.client.sendNotification(method: method, params: params)
-        }
+    init(client: RPCConnection, log: Log, configuration: HostConfiguration, queue: RequestQueue, navigator: Navigator, spawner: WorkerSpawner) {
+        self.client = client
+        self.log = log
+        self.configuration = configuration
+        self.queue = queue
+        self.navigator = navigator
+        self.spawner = spawner
+        client.onRequest = { [unowned self] request, responder in self.handle(request, responder) }
+        client.onNotification = { [unowned self] notification in self.handle(notification) }
     }
 
     var methods: [String] { handlers.keys.sorted() }
 
-    private func registerHandlers() {
-        let navigator = host.navigator
-        on(InitializeRequest.self) { [unowned self] params, responder, done in self.initialize(params, responder, done) }
+    /// Runs `body` once every request read so far has run.
+    func afterQueuedRequests(_ body: @escaping () -> Void) {
+        queue.enqueue { done in
+            body()
+            done()
+        }
+    }
+
+    /// The lifecycle and navigation methods, and the screen methods of `screens` and `selections`.
+    func register(screens: ScreenMethods, selections: Selections) {
+        let navigator = navigator
+        handlers[InitializeRequest.method] = { [unowned self] request, responder, done in self.initialize(request, responder, done) }
         on(ShutdownRequest.self) { [unowned self] _, responder, done in
             state = .shutDown
             navigator.stopAll {
@@ -64,7 +74,7 @@ final class ClientSession {
         on(PushRequest.self) { params, responder, done in
             // A push the client cancelled while its worker was opening is not made.
             navigator.push(kind: params.kind, params: params.params, reason: .push, unless: { responder.isAnswered }) {
-                responder.reply(encoded: $0)
+                responder.reply(encoded: $0.map(\.response))
                 done()
             }
         }
@@ -76,11 +86,9 @@ final class ClientSession {
             navigator.popToRoot { responder.reply(encoded: $0) }
             done()
         }
-        on(RowsRequest.self) { [unowned self] params, responder, done in self.router.rows(params, responder, done) }
-        on(QueryRequest.self) { [unowned self] params, responder, done in self.router.query(params, responder, done) }
-        on(SelectRequest.self) { [unowned self] params, responder, done in self.router.select(params, responder, done) }
-        AutomationMethods.register(in: self, host: host)
-        ReliabilityMethods.register(in: self, host: host, router: router)
+        on(RowsRequest.self, screens.rows)
+        on(QueryRequest.self, screens.query)
+        on(SelectRequest.self, selections.select)
     }
 
     /// Registers a typed handler: params are decoded (bad params answer -32602 naming the field).
@@ -99,12 +107,16 @@ final class ClientSession {
 
     private func handle(_ request: RPCRequest, _ responder: RPCResponder) {
         guard let handler = handlers[request.method] else {
+            log.debug("refused \(request.method): no such method")
             return responder.fail(.methodNotFound(request.method))
         }
-        if let error = admissionError(request.method) { return responder.fail(error) }
+        if let error = admissionError(request.method) {
+            log.debug("refused \(request.method): \(error.message)")
+            return responder.fail(error)
+        }
         if request.method == InitializeRequest.method { state = .initializing }
         if let error = screenKindError(request) { return responder.fail(error) }
-        host.navigator.enqueue { [unowned self] done in
+        queue.enqueue { [unowned self] done in
             // Cancelled while waiting, or the state changed under it (initialize failed, shutdown ran).
             guard !responder.isAnswered else { return done() }
             if request.method != InitializeRequest.method, let error = admissionError(request.method, queued: true) {
@@ -135,12 +147,9 @@ final class ClientSession {
         switch notification.method {
         case ExitNotification.method:
             // In order: an `exit` sent right after `shutdown` waits for the shutdown to finish.
-            host.navigator.enqueue { [unowned self] done in
-                host.finish(code: state == .shutDown ? 0 : 1)
-                done()
-            }
+            afterQueuedRequests { [unowned self] in onExit?(state == .shutDown ? 0 : 1) }
         default:
-            host.log.debug("ignored notification \(notification.method)")
+            log.debug("ignored notification \(notification.method)")
         }
     }
 
@@ -153,21 +162,35 @@ final class ClientSession {
         return .invalidParams("unknown screen kind '\(kind)'; known kinds: \(known)")
     }
 
-    private func initialize(_ params: InitializeRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
-        if let pid = params.processId { host.watchClientProcess(Int32(truncatingIfNeeded: pid)) }
+    /// Any refusal (bad params, an unknown source, a root that cannot open) leaves the session
+    /// uninitialized, so the client can correct itself and send `initialize` again.
+    private func initialize(_ request: RPCRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
+        let refuse = { [unowned self] (error: RPCError) in
+            state = .uninitialized
+            responder.fail(error)
+            done()
+        }
+        let params: InitializeRequest
+        do throws(RPCError) {
+            params = try InitializeRequest.decode(params: request.params)
+        } catch {
+            return refuse(error)
+        }
+        if let pid = params.processId, !(1...Int(Int32.max)).contains(pid) {
+            return refuse(.invalidParams("invalid params: field 'processId' must be a process id between 1 and \(Int32.max)"))
+        }
         if let source = params.source {
             guard ["snapshot", "github"].contains(source.kind) else {
-                responder.fail(.invalidParams("invalid params: field 'source.kind' must be snapshot or github, not '\(source.kind)'"))
-                state = .uninitialized
-                return done()
+                return refuse(.invalidParams("invalid params: field 'source.kind' must be snapshot or github, not '\(source.kind)'"))
             }
-            var configuration = host.configuration
+            var configuration = configuration
             var live = configuration.liveSettings
             live.apiURL = source.apiURL ?? live.apiURL
             configuration.liveSource = source.kind == "github" ? live : nil
-            host.spawner.use(configuration)
+            spawner.use(configuration)
         }
-        host.navigator.push(kind: host.configuration.rootKind, params: host.configuration.rootParams, reason: .initialize) { [unowned self] result in
+        if let pid = params.processId { onClientProcess?(Int32(pid)) }
+        navigator.push(kind: configuration.rootKind, params: configuration.rootParams, reason: .initialize) { [unowned self] result in
             switch result {
             case .success(let pushed):
                 state = .running
@@ -176,19 +199,13 @@ final class ClientSession {
                     capabilities: Capabilities(
                         screenKinds: ScreenKind.allCases, methods: methods,
                         notifications: [DidChangeNotification.method, DidUpdateNotification.method, DidCrashNotification.method, DidIdleNotification.method],
-                        maxMessageBytes: host.configuration.maxMessageBytes),
-                    stack: pushed.stack))
+                        maxMessageBytes: configuration.maxMessageBytes),
+                    stack: pushed.response.stack))
+                done()
             case .failure(let error):
-                state = .uninitialized
-                responder.fail(RPCError(code: RPCErrorCode.internalError, message: "could not open the root screen: \(error.message)", data: error.data))
+                refuse(RPCError(code: RPCErrorCode.internalError, message: "could not open the root screen: \(error.message)", data: error.data))
             }
-            done()
         }
-    }
-
-    func notify<N: RPCNotificationType>(_ notification: N) {
-        guard let params = try? JSONValueEncoder().encode(notification) else { return }
-        host.client.sendNotification(method: N.method, params: params)
     }
 }
 

@@ -1,4 +1,4 @@
-import NavClient
+import ProcessSupport
 import ArgumentParser
 import Glibc
 
@@ -9,7 +9,7 @@ enum ClientTool {
     /// Replaces this process with navhost-tools when the first argument names one of its commands.
     static func handOver(_ arguments: [String]) {
         guard arguments.count > 1, names.contains(arguments[1]) else { return }
-        let tools = BuildProducts.directory + "/navhost-tools"
+        let tools = ExecutableDirectory.path + "/navhost-tools"
         var argv = ([tools] + arguments.dropFirst()).map { strdup($0) } + [nil]
         execv(tools, &argv)
         let message = Array("navhost: cannot run \(tools): \(String(cString: strerror(errno)))\n".utf8)

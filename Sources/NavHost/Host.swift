@@ -1,23 +1,27 @@
 import Glibc
-import NavClient
 import NavProtocol
+import ProcessSupport
 import Transport
 import UVKit
 
-/// The navhost process: one loop, the client on stdin/stdout, a stack of worker-backed screens.
+/// The navhost process, and its composition root: every part of the host is built here, once,
+/// with what it depends on passed in, so no part reaches through another for its dependencies
+/// (docs/architecture.md draws them).
 final class Host {
     let loop: UVLoop
     let log: Log
     let configuration: HostConfiguration
     let client: RPCConnection
-    let spawner: WorkerSpawner
-    let navigator: Navigator
-    /// Set by the session: restarts, reloads and wakes screens.
-    weak var supervisor: Supervisor?
-    private var session: ClientSession!
+    private let navigator: Navigator
+    private let session: ClientSession
+    private let parts: [AnyObject]
     private var signals: [UVSignal] = []
     private var parentWatch: UVTimer?
     private var exitCode: Int32?
+
+    /// How long the client has to read what it is owed once navhost is ending, as Neovim gives
+    /// its children: a client that stopped reading must not keep navhost alive.
+    static let drainMilliseconds: UInt64 = 2_000
 
     init(configuration: HostConfiguration) throws {
         self.configuration = configuration
@@ -27,9 +31,36 @@ final class Host {
             loop: loop, name: "client", reader: try StandardIO.input(loop: loop, fileDescriptor: 0),
             writer: try StandardIO.output(loop: loop, fileDescriptor: 1), framing: nil,
             maxMessageBytes: configuration.maxMessageBytes)
-        spawner = WorkerSpawner(loop: loop, log: log, configuration: configuration)
-        navigator = Navigator(spawner: spawner)
-        session = ClientSession(host: self)
+        client.pendingInputLimitBytes = configuration.maxPendingInputBytes
+        client.maxBatchEntries = configuration.maxBatchEntries
+
+        let events = WorkerEvents()
+        let spawner = WorkerSpawner(loop: loop, log: log, configuration: configuration, events: events)
+        let navigator = Navigator(spawner: spawner, maxDepth: configuration.maxStackDepth)
+        let queue = RequestQueue()
+        let notifier = ClientNotifier(client: client)
+        navigator.observeChanges { stack, reason in notifier.send(DidChangeNotification(stack: stack, reason: reason)) }
+        let flow = FlowControl(client: client, spawner: spawner, events: events, configuration: configuration, log: log)
+        let supervisor = Supervisor(
+            loop: loop, log: log, configuration: configuration, navigator: navigator, queue: queue, spawner: spawner,
+            notifier: notifier, events: events)
+        let gateway = ScreenGateway(
+            navigator: navigator, supervisor: supervisor, flow: flow, requestTimeoutMilliseconds: configuration.requestTimeoutMilliseconds)
+        let pinger = WorkerPinger(loop: loop, navigator: navigator, gateway: gateway, flow: flow, intervalMilliseconds: configuration.pingIntervalMilliseconds)
+        let selections = Selections(navigator: navigator, queue: queue, gateway: gateway, supervisor: supervisor, events: events)
+        let screens = ScreenMethods(navigator: navigator, gateway: gateway, supervisor: supervisor, notifier: notifier, events: events, log: log)
+        let survey = PendingWorkSurvey(navigator: navigator, queue: queue, spawner: spawner, client: client, events: events)
+        let idle = IdleMonitor(loop: loop, survey: survey, notifier: notifier)
+        session = ClientSession(client: client, log: log, configuration: configuration, queue: queue, navigator: navigator, spawner: spawner)
+        self.navigator = navigator
+        parts = [events, spawner, queue, notifier, flow, supervisor, gateway, pinger, selections, screens, survey, idle]
+
+        session.register(screens: screens, selections: selections)
+        AutomationMethods.register(in: session, idle: idle, navigator: navigator, queue: queue, gateway: gateway)
+        ReliabilityMethods.register(
+            in: session, configuration: configuration, navigator: navigator, screens: screens, spawner: spawner, loop: loop)
+        session.onExit = { [unowned self] code in self.finish(code: code) }
+        session.onClientProcess = { [unowned self] pid in self.watchClientProcess(pid) }
     }
 
     /// Serves until the session ends; returns the process exit code.
@@ -45,14 +76,13 @@ final class Host {
             watcher.unref()
             signals.append(watcher)
         }
-        client.onProtocolError = { [unowned self] error in self.log.warning("client sent unusable input: \(error.message)") }
+        client.onProtocolError = { [unowned self] error in self.log.warning("refused client input: \(error.message) (error \(error.code))") }
         client.onInputEnd = { [unowned self] end in
             if case .failed(let error) = end { self.log.warning("stdin failed: \(error)") }
             // Requests read before the end are still answered, in order; then every screen ends.
-            self.navigator.enqueue { [unowned self] done in
+            self.session.afterQueuedRequests { [unowned self] in
                 self.log.info("stdin closed; ending every screen")
                 self.finish(code: 0)
-                done()
             }
         }
         client.writerHandle.onWriteError = { [unowned self] error in
@@ -68,7 +98,7 @@ final class Host {
     }
 
     /// Exits when the client process named in `initialize` is gone, as LSP asks.
-    func watchClientProcess(_ pid: Int32) {
+    private func watchClientProcess(_ pid: Int32) {
         guard parentWatch == nil, let timer = try? UVTimer(loop: loop) else { return }
         parentWatch = timer
         timer.start(after: 1000, repeatEvery: 1000) { [unowned self] in
@@ -81,7 +111,8 @@ final class Host {
         timer.unref()
     }
 
-    /// Ends every worker, flushes what the client is owed, and lets the loop end.
+    /// Ends every worker, gives the client `drainMilliseconds` to read what it is owed, and
+    /// lets the loop end.
     func finish(code: Int32) {
         guard exitCode == nil else { return }
         exitCode = code
@@ -90,7 +121,7 @@ final class Host {
         // the host half-way through ending its workers (finish runs once; repeats do nothing).
         navigator.stopAll { [unowned self] in
             for watcher in self.signals { watcher.close() }
-            self.client.close()
+            self.client.close(drainMilliseconds: Self.drainMilliseconds)
         }
     }
 }

@@ -1,4 +1,4 @@
-import NavClient
+import ProcessSupport
 import NavProtocol
 import Transport
 
@@ -24,7 +24,7 @@ struct HostConfiguration {
     /// How long a popped worker has after `shutdown` before SIGTERM, and again before SIGKILL.
     var stopGraceMilliseconds: UInt64 = 2_000
     /// Where screen-worker is: beside navhost unless a test says otherwise.
-    var workerDirectory = BuildProducts.directory
+    var workerDirectory = ExecutableDirectory.path
 
     // Reliability (docs/reliability.md).
     /// Answer the debug/* fault-injection methods (otherwise -32601), and let workers answer them.
@@ -38,8 +38,12 @@ struct HostConfiguration {
     var pingIntervalMilliseconds: UInt64 = 5_000
     /// Above this many bytes queued for the client, navhost stops reading from workers.
     var clientOutputHighWaterBytes = 4 << 20
-    /// Above this many bytes queued for one worker, navhost stops reading the client.
-    var workerInputHighWaterBytes = 1 << 20
+    /// Above this many bytes of client requests read and not answered, navhost stops reading the client.
+    var maxPendingInputBytes = 64 << 20
+    /// The most entries one batch may hold.
+    var maxBatchEntries = 10_000
+    /// The deepest stack navhost keeps.
+    var maxStackDepth = 5_000
     /// Whether workers see `GITHUB_TOKEN` (only a source that needs it: the live GitHub source).
     var passesGitHubToken: Bool { liveSource != nil }
     /// Limits each worker sets on itself at start-up.

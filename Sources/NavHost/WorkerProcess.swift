@@ -4,12 +4,15 @@ import Transport
 import UVKit
 
 /// One screen-worker child: its process, its three pipes and its JSON-RPC connection.
-/// The host talks to it only through this type.
+/// The host talks to it only through this type: requests about its screen come from
+/// `ScreenGateway` (and `worker/open` from `WorkerSpawner`); what the worker sends goes to
+/// `WorkerEvents`.
 final class WorkerProcess {
     /// A warm spare has placeholders until `assign` gives it the screen it will serve.
     private(set) var screenId: String
     private(set) var kind: ScreenKind
-    let connection: RPCConnection
+    private let connection: RPCConnection
+    private let events: WorkerEvents
     private let process: UVProcess
     private let stderrPipe: UVPipe
     private let log: Log
@@ -26,8 +29,8 @@ final class WorkerProcess {
     var isBeingPinged = false
     /// `loop.now` at spawn, for the uptime in `host/processes`.
     let startedAt: UInt64
-    /// Called when the worker exits without having been asked to stop (a reset included).
-    var onUnexpectedExit: ((ProcessExitStatus) -> Void)?
+    /// Whether an unexpected exit is published as a crash: not for a warm spare nobody uses yet.
+    var reportsCrashes = true
 
     private static let stderrTailLines = 20
     private var stderrFlood = FloodGauge(limitPerSecond: 1 << 20)
@@ -44,12 +47,13 @@ final class WorkerProcess {
     }
 
     init(
-        screenId: String, kind: ScreenKind, launcher: WorkerLauncher, loop: UVLoop, log: Log, maxMessageBytes: Int,
+        screenId: String, kind: ScreenKind, launcher: WorkerLauncher, loop: UVLoop, log: Log, events: WorkerEvents, maxMessageBytes: Int,
         extraArguments: [String] = []
     ) throws {
         self.screenId = screenId
         self.kind = kind
         self.log = log
+        self.events = events
         startedAt = loop.now
         let stdinPipe = try UVPipe(loop: loop)
         let stdoutPipe = try UVPipe(loop: loop)
@@ -85,9 +89,17 @@ final class WorkerProcess {
             if let line = self.stderrLines.finish() { self.record(line) }
             self.stderrPipe.close()
         }
+        connection.onRequest = { [unowned self] request, responder in self.events.request(from: self, request, responder) }
+        connection.onNotification = { [unowned self] notification in self.events.notification(from: self, notification) }
+        // A worker's garbage is not trusted: logged with its screen id, then the worker is reset.
+        connection.onProtocolError = { [unowned self] error in
+            self.log.warning("[\(self.label)] sent a malformed message: \(error.message)")
+            self.reset(reason: "it sent a malformed message (\(error.message))")
+        }
         try stderrPipe.startReading()
         try connection.start()
         log.debug("spawned \(label) as pid \(process.pid)")
+        events.spawned(self)
     }
 
     private func record(_ line: String) {
@@ -96,14 +108,39 @@ final class WorkerProcess {
         log.forward("[\(label)] \(line)")
     }
 
-    /// Sends a request to the worker with a timeout.
-    @discardableResult
-    func request(
-        _ method: String, params: JSONValue?, timeoutMilliseconds: UInt64,
-        completion: @escaping (Result<JSONValue, RPCError>) -> Void
+    // MARK: The connection, as the host's components need it
+
+    /// Sends a request; the answer comes back parsed. Callers: `ScreenGateway`, and
+    /// `WorkerSpawner` for `worker/open`.
+    func send<Params: JSONWritable>(
+        _ method: String, _ params: Params, timeoutMilliseconds: UInt64, completion: @escaping (Result<JSONValue, RPCError>) -> Void
     ) -> RequestID {
-        connection.sendRequest(method: method, params: params, timeoutMilliseconds: timeoutMilliseconds, completion: completion)
+        connection.sendRequest(method: method, writing: params, timeoutMilliseconds: timeoutMilliseconds, completion: completion)
     }
+
+    /// Sends a request whose answer is passed on to the client as the bytes the worker wrote.
+    func forward<Params: JSONWritable>(
+        _ method: String, _ params: Params, timeoutMilliseconds: UInt64, completion: @escaping (Result<ArraySlice<UInt8>, RPCError>) -> Void
+    ) -> RequestID {
+        connection.forwardRequest(method: method, writing: params, timeoutMilliseconds: timeoutMilliseconds, rawResult: completion)
+    }
+
+    func cancelRequest(_ id: RequestID) { connection.cancelRequest(id) }
+
+    /// Requests sent to the worker and not answered yet (pings included).
+    var outstandingRequests: [(id: RequestID, method: String)] { connection.outstandingRequests }
+    var outstandingRequestCount: Int { connection.outstandingRequestCount }
+    /// Requests the worker sent (host/push, host/pop) that the host has not answered yet.
+    var unansweredIncomingRequests: [(id: RequestID, method: String)] { connection.unansweredIncomingRequests }
+    var unansweredIncomingCount: Int { connection.unansweredIncomingCount }
+
+    /// Whether the worker has anything in flight with the host besides a ping.
+    var isBusy: Bool {
+        connection.unansweredIncomingCount > 0 || connection.outstandingRequestCount > (isBeingPinged ? 1 : 0)
+    }
+
+    func pauseReading() { connection.pauseReading() }
+    func resumeReading() { connection.resumeReading() }
 
     /// How the worker ended, and why navhost ended it if it did: "killed by signal 9 (SIGKILL)
     /// after navhost reset it: …".
@@ -128,6 +165,7 @@ final class WorkerProcess {
         guard !isStopping else { return }
         isStopping = true
         guard isRunning else { return }
+        // The process's own end, not a request about its screen: sent here, not by the gateway.
         _ = connection.sendRequest(method: ShutdownRequest.method, params: nil, timeoutMilliseconds: graceMilliseconds) { [weak self] _ in
             self?.connection.sendNotification(method: ExitNotification.method, params: nil)
         }
@@ -152,12 +190,6 @@ final class WorkerProcess {
         process.kill(SIGKILL)
     }
 
-    /// Kills at once, for when the host itself must end now.
-    func kill() {
-        isStopping = true
-        process.kill(SIGKILL)
-    }
-
     private func didExit(_ status: ProcessExitStatus) {
         exitStatus = status
         stopTimer?.close()
@@ -178,7 +210,7 @@ final class WorkerProcess {
         }
         stderrPipe.onClose { [self] in
             connection.close(error: failure("screen \(screenId) (\(kind.rawValue)) \(endDescription) before answering\(stderrSummary)"))
-            if !expected { onUnexpectedExit?(status) }
+            if !expected && reportsCrashes { events.crashed(self) }
             finish()
         }
     }
@@ -192,7 +224,7 @@ final class WorkerProcess {
     private func finish() {
         guard !finished else { return }
         finished = true
-        onUnexpectedExit = nil
+        events.ended(self)
         let waiters = stopWaiters
         stopWaiters = []
         for waiter in waiters { waiter() }

@@ -2,28 +2,35 @@ import NavProtocol
 import Transport
 import UVKit
 
+/// A screen just opened in a worker, with the first rows its opening carried when a selection
+/// asked for them (as a `screen/rows` answer without its `screen`).
+struct OpenedScreen {
+    let entry: ScreenEntry
+    let firstRows: JSONValue?
+}
+
 /// Spawns workers for screens, opens them, and stops them; it knows every worker still alive,
 /// including those still opening, so the host can end them all.
 final class WorkerSpawner {
     private let loop: UVLoop
     private let log: Log
     private let configuration: HostConfiguration
+    private let events: WorkerEvents
     private var launcher: WorkerLauncher
     private var nextScreenNumber = 1
     private var live: [String: WorkerProcess] = [:]
     private var isShuttingDown = false
-    /// A worker sent a request (host/push, host/pop) or a notification (worker/didUpdate).
-    var onWorkerRequest: ((WorkerProcess, RPCRequest, RPCResponder) -> Void)?
-    var onWorkerNotification: ((WorkerProcess, RPCNotification) -> Void)?
-    var onUnexpectedExit: ((WorkerProcess, ProcessExitStatus) -> Void)?
-    /// A worker was spawned (flow control wires its connection here).
-    var onSpawn: ((WorkerProcess) -> Void)?
 
-    init(loop: UVLoop, log: Log, configuration: HostConfiguration) {
+    init(loop: UVLoop, log: Log, configuration: HostConfiguration, events: WorkerEvents) {
         self.loop = loop
         self.log = log
         self.configuration = configuration
+        self.events = events
         launcher = WorkerLauncher(configuration: configuration)
+        events.observeEnds { [unowned self] worker in
+            self.forget(worker)
+            if self.spare === worker { self.spare = nil }
+        }
     }
 
     var liveWorkers: [WorkerProcess] { Array(live.values) }
@@ -43,7 +50,7 @@ final class WorkerSpawner {
     private func takeSpare(for screenId: String, kind: ScreenKind) -> WorkerProcess? {
         guard let worker = spare, worker.isRunning else { return nil }
         spare = nil
-        worker.onUnexpectedExit = nil
+        worker.reportsCrashes = true
         worker.assign(screenId: screenId, kind: kind)
         return worker
     }
@@ -67,98 +74,108 @@ final class WorkerSpawner {
     func prepareSpare() {
         guard configuration.keepsWarmSpare, spare == nil, !isShuttingDown else { return }
         guard let worker = try? WorkerProcess(
-            screenId: "spare", kind: .users, launcher: launcher, loop: loop, log: log, maxMessageBytes: configuration.maxMessageBytes,
-            extraArguments: ["--rehearse"])
+            screenId: "spare", kind: .users, launcher: launcher, loop: loop, log: log, events: events,
+            maxMessageBytes: configuration.maxMessageBytes, extraArguments: ["--rehearse"])
         else { return }
-        worker.onUnexpectedExit = { [weak self, unowned worker] _ in
-            if self?.spare === worker { self?.spare = nil }
-        }
+        worker.reportsCrashes = false
         spare = worker
     }
 
     private func discardSpare(done: @escaping () -> Void = {}) {
         guard let worker = spare else { return done() }
         spare = nil
-        worker.onUnexpectedExit = nil
         retire(worker, done: done)
     }
 
     private var retiring: [WorkerProcess] = []
 
-    /// Spawns and opens a worker; a restart passes the screen's id and restoration token.
+    // MARK: Opening
+
+    /// The next screen id: s1, s2, … in the order screens are created.
+    func newScreenId() -> String {
+        defer { nextScreenNumber += 1 }
+        return "s\(nextScreenNumber)"
+    }
+
+    /// Spawns (or takes the spare) and opens a worker; a restart passes the screen's id and
+    /// restoration token. A spare that turns out dead (killed just before the push) is replaced
+    /// by a new worker once, so the push does not fail for it.
     func open(
         kind: ScreenKind, params: JSONValue?, token: RestorationToken? = nil, screenId reusedId: String? = nil, firstRows: Int? = nil,
-        completion: @escaping (Result<ScreenEntry, RPCError>) -> Void
+        completion: @escaping (Result<OpenedScreen, RPCError>) -> Void
     ) {
         guard !isShuttingDown else {
             return completion(.failure(.internalError("navhost is shutting down")))
         }
-        let screenId = reusedId ?? "s\(nextScreenNumber)"
-        if reusedId == nil { nextScreenNumber += 1 }
+        let screenId = reusedId ?? newScreenId()
+        let request = WorkerOpenRequest(screen: screenId, kind: kind, params: params, token: token, rows: firstRows)
+        open(request, allowingSpare: true, completion: completion)
+    }
+
+    private func open(_ request: WorkerOpenRequest, allowingSpare: Bool, completion: @escaping (Result<OpenedScreen, RPCError>) -> Void) {
+        let (screenId, kind) = (request.screen, request.kind)
+        let spareWorker = allowingSpare ? takeSpare(for: screenId, kind: kind) : nil
         let worker: WorkerProcess
         do {
-            worker = try takeSpare(for: screenId, kind: kind) ?? WorkerProcess(
-                screenId: screenId, kind: kind, launcher: launcher, loop: loop, log: log,
+            worker = try spareWorker ?? WorkerProcess(
+                screenId: screenId, kind: kind, launcher: launcher, loop: loop, log: log, events: events,
                 maxMessageBytes: configuration.maxMessageBytes)
         } catch {
             return completion(.failure(.internalError("could not start \(launcher.executable) for a \(kind.rawValue) screen: \(error)")))
         }
         live[screenId] = worker
-        worker.connection.onRequest = { [unowned self, unowned worker] request, responder in
-            self.onWorkerRequest?(worker, request, responder)
-        }
-        worker.connection.onNotification = { [unowned self, unowned worker] notification in
-            self.onWorkerNotification?(worker, notification)
-        }
-        worker.onUnexpectedExit = { [unowned self, unowned worker] status in
-            self.forget(worker)
-            self.onUnexpectedExit?(worker, status)
-        }
-        // A worker's garbage is not trusted: logged with its screen id, then the worker is reset.
-        worker.connection.onProtocolError = { [unowned self, unowned worker] error in
-            self.log.warning("[\(worker.label)] sent a malformed message: \(error.message)")
-            worker.reset(reason: "it sent a malformed message (\(error.message))")
-        }
-        onSpawn?(worker)
-        let request = WorkerOpenRequest(screen: screenId, kind: kind, params: params, token: token, rows: firstRows)
         let encoded = (try? JSONValueEncoder().encode(request)) ?? .null
-        _ = worker.request(WorkerOpenRequest.method, params: encoded, timeoutMilliseconds: configuration.requestTimeoutMilliseconds) {
+        _ = worker.send(WorkerOpenRequest.method, encoded, timeoutMilliseconds: configuration.requestTimeoutMilliseconds) {
             [unowned self] result in
-            // The next push finds a worker already started (spawned after this one opened, not meanwhile).
-            defer { prepareSpareSoon() }
             switch result {
-            case .success(var value):
-                // First rows asked for by a selection only pass through navhost: kept as JSON,
-                // not decoded into rows and encoded again.
-                let openedRows = value["rows"]
-                if openedRows != nil, case .object(var fields) = value {
-                    fields["rows"] = nil
-                    value = .object(fields)
-                }
-                guard !isShuttingDown, let state = try? JSONValueDecoder().decode(ScreenState.self, from: value) else {
-                    stop(worker)
-                    return completion(.failure(isShuttingDown ? .internalError("navhost is shutting down") : worker.failure("screen \(screenId) sent an invalid answer to worker/open")))
-                }
-                let screen = Screen(id: screenId, kind: kind, title: state.title ?? kind.rawValue, params: params ?? .object([:]))
-                let entry = ScreenEntry(screen: screen, worker: worker)
-                // The revision the screen opened at: a worker's token sent while it was still
-                // opening is not taken, so the host notes it here (revisions never go back).
-                var opened = token ?? RestorationToken()
-                opened.revision = max(opened.revision ?? 0, state.revision)
-                entry.token = opened
-                entry.openedState = state
-                entry.openedRows = openedRows.map { ["revision": .int(state.revision), "sections": value["sections"] ?? [], "rows": $0] }
-                completion(.success(entry))
+            case .success(let value):
+                completion(opened(request, by: worker, answer: value))
+                // The next push finds a worker already started (spawned after this one opened, not meanwhile).
+                prepareSpareSoon()
+            case .failure(let error) where spareWorker != nil && !worker.isRunning && !isShuttingDown:
+                log.warning("the warm spare ended before it could open \(screenId) (\(error.message)); opening it in a new worker")
+                stop(worker)
+                open(request, allowingSpare: false, completion: completion)
             case .failure(let error):
                 stop(worker)
                 completion(.failure(error))
+                prepareSpareSoon()
             }
         }
     }
 
+    private func opened(_ request: WorkerOpenRequest, by worker: WorkerProcess, answer: JSONValue) -> Result<OpenedScreen, RPCError> {
+        // First rows asked for by a selection only pass through navhost: kept as JSON, not
+        // decoded into rows and encoded again.
+        var value = answer
+        let openedRows = value["rows"]
+        if openedRows != nil, case .object(var fields) = value {
+            fields["rows"] = nil
+            value = .object(fields)
+        }
+        guard !isShuttingDown, let state = try? JSONValueDecoder().decode(ScreenState.self, from: value) else {
+            stop(worker)
+            return .failure(isShuttingDown ? .internalError("navhost is shutting down") : worker.failure("screen \(request.screen) sent an invalid answer to worker/open"))
+        }
+        let screen = Screen(id: request.screen, kind: request.kind, title: state.title ?? request.kind.rawValue, params: request.params ?? .object([:]))
+        let entry = ScreenEntry(screen: screen, worker: worker)
+        // The revision the screen opened at: a worker's token sent while it was still opening
+        // is not taken, so the host notes it here (revisions never go back).
+        var token = request.token ?? RestorationToken()
+        token.revision = max(token.revision ?? 0, state.revision)
+        entry.token = token
+        entry.openedState = state
+        let firstRows = openedRows.map { rows -> JSONValue in ["revision": .int(state.revision), "sections": value["sections"] ?? [], "rows": rows] }
+        return .success(OpenedScreen(entry: entry, firstRows: firstRows))
+    }
+
+    // MARK: Stopping
+
+    /// Stops the workers of `entries` (hibernating ones have none).
     func stop(_ entries: [ScreenEntry], done: (() -> Void)? = nil) {
-        let group = Countdown(count: entries.count, done: done ?? {})
-        for entry in entries { stop(entry.worker, done: group.tick) }
+        let workers = entries.compactMap(\.worker)
+        let group = Countdown(count: workers.count, done: done ?? {})
+        for worker in workers { stop(worker, done: group.tick) }
     }
 
     /// Ends a worker that no entry serves any more, holding it until it has exited (its
@@ -191,12 +208,6 @@ final class WorkerSpawner {
         let group = Countdown(count: workers.count + 1, done: done)
         for worker in workers { stop(worker, done: group.tick) }
         discardSpare(done: group.tick)
-    }
-
-    /// SIGKILLs every live worker, for when the host cannot wait.
-    func killAll() {
-        for worker in live.values { worker.kill() }
-        spare?.kill()
     }
 }
 

@@ -1,5 +1,6 @@
 import HostOptions
 import NavClient
+import Transport
 import ArgumentParser
 
 /// `navhost replay FILE`: plays a recorded session's client side against a fresh host and

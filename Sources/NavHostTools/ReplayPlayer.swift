@@ -1,5 +1,6 @@
 import NavClient
 import NavProtocol
+import Transport
 
 /// Plays a recording's client side against a fresh host: each client message is sent once
 /// the host messages recorded before it have arrived (so requests meet the same state), and

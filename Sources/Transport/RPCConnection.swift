@@ -31,9 +31,22 @@ public final class RPCConnection {
     public var onWriteBackpressure: ((Bool) -> Void)?
     public internal(set) var isWriteBackpressured = false
     public private(set) var isReadingPaused = false
+    /// Flow control for input: once the requests read and not yet answered cost more than this
+    /// many bytes (each its size plus `pendingRequestAllowance` for its bookkeeping), reading
+    /// stops until they cost half as much. A peer that writes a burst before reading any answer
+    /// is read until then, so it is never left blocked in write() while the answers pile up.
+    public var pendingInputLimitBytes: Int?
+    /// What one pending request is counted as beyond its bytes: its parsed form, responder and
+    /// queue entry.
+    public static let pendingRequestAllowance = 1024
+    public internal(set) var pendingInputBytes = 0
+    var isPausedForPendingInput = false
+    /// Batches with more entries are refused whole (-32600), before any entry runs.
+    public var maxBatchEntries: Int?
 
     let loop: UVLoop
     private let reader: ByteReader
+    var readerHandle: ByteReader { reader }
     let writer: ByteWriter
     private var framer: MessageFramer
     private let maxMessageBytes: Int
@@ -41,7 +54,7 @@ public final class RPCConnection {
     var outgoing: [RequestID: OutgoingRequest] = [:]
     /// Answers not yet folded into the later requests' deadlines (`completeOutgoing`).
     var answerLog: [(number: Int, time: UInt64)] = []
-    private var incoming: [RequestID: RPCResponder] = [:]
+    var incoming: [RequestID: RPCResponder] = [:]
     var deadlineTimer: UVTimer?
     var armedDeadline: UInt64?
     private var pausedAt: UInt64?
@@ -94,7 +107,7 @@ public final class RPCConnection {
             armedDeadline = nil
             if let next = outgoing.values.compactMap(\.deadline).min() { armDeadline(next) }
         }
-        guard !isClosed, !inputEnded else { return }
+        guard !isClosed, !inputEnded, !isPausedForPendingInput else { return }
         try? reader.startReading()
     }
 
@@ -134,7 +147,7 @@ public final class RPCConnection {
                     rawSuccess(raw.result)
                     continue
                 }
-                handle(RPCPayload.parse(body))
+                handle(RPCPayload.parse(body), bytes: body.count)
             case .oversized(let size):
                 protocolError(RPCError(
                     code: RPCErrorCode.messageTooLarge,
@@ -151,48 +164,63 @@ public final class RPCConnection {
         send(.response(RPCResponse(id: nil, result: .failure(error))))
     }
 
-    private func handle(_ payload: RPCPayload) {
+    private func handle(_ payload: RPCPayload, bytes: Int) {
         switch payload {
         case .single(let entry):
-            dispatch(entry, rawReply: { [unowned self] id, result in self.sendRaw(RPCResponse.serialized(id: id, writtenResult: result)) }) {
+            dispatch(entry, bytes: bytes, rawReply: { [unowned self] id, result in self.sendRaw(RPCResponse.serialized(id: id, writtenResult: result)) }) {
                 [unowned self] response in self.send(.response(response))
             }
         case .batch(let entries):
+            if let maxBatchEntries, entries.count > maxBatchEntries {
+                return refuse(.invalidRequest("a batch of \(entries.count) entries exceeds the limit of \(maxBatchEntries); send it in smaller batches"))
+            }
             let expected = entries.filter(\.expectsResponse).count
+            let share = bytes / max(entries.count, 1)
             guard expected > 0 else {
-                for entry in entries { dispatch(entry) { _ in } }
+                for entry in entries { dispatch(entry, bytes: share) { _ in } }
                 return
             }
-            let collector = BatchCollector(expected: expected) { [unowned self] responses in
-                self.sendRaw(JSONValue.array(responses.map { RPCMessage.response($0).json }).serialized())
+            let collector = BatchCollector(expected: expected, maxBytes: maxMessageBytes) { [unowned self] answer in
+                self.sendRaw(answer)
             }
-            for entry in entries { dispatch(entry, reply: collector.add) }
+            for entry in entries { dispatch(entry, bytes: share, reply: collector.add) }
         }
     }
 
+    /// A message refused before it reached a handler: the peer is answered (id null) and the
+    /// owner told, so the refusal is logged.
+    private func refuse(_ error: RPCError, id: RequestID? = nil) {
+        onProtocolError?(error)
+        send(.response(RPCResponse(id: id, result: .failure(error))))
+    }
+
     private func dispatch(
-        _ entry: RPCEntry, rawReply: ((RequestID, ArraySlice<UInt8>) -> Void)? = nil, reply: @escaping (RPCResponse) -> Void
+        _ entry: RPCEntry, bytes: Int, rawReply: ((RequestID, ArraySlice<UInt8>) -> Void)? = nil, reply: @escaping (RPCResponse) -> Void
     ) {
         switch entry {
         case .invalid(let id, let error):
-            if error.code == RPCErrorCode.parseError { onProtocolError?(error) }
+            onProtocolError?(error)
             reply(RPCResponse(id: id, result: .failure(error)))
         case .message(.request(let request)):
             if incoming[request.id] != nil {
-                reply(RPCResponse(id: request.id, result: .failure(.invalidRequest("request id \(request.id) is already in use by a pending request"))))
+                let error = RPCError.invalidRequest("request id \(request.id) is already in use by a pending request")
+                onProtocolError?(error)
+                reply(RPCResponse(id: request.id, result: .failure(error)))
                 return
             }
+            let cost = bytes + Self.pendingRequestAllowance
             let responder = RPCResponder(id: request.id, method: request.method) { [weak self] response in
-                self?.incoming[request.id] = nil
+                self?.answered(request.id, cost: cost)
                 reply(response)
             }
             if let rawReply {
                 responder.deliverRaw = { [weak self] result in
-                    self?.incoming[request.id] = nil
+                    self?.answered(request.id, cost: cost)
                     rawReply(request.id, result)
                 }
             }
             incoming[request.id] = responder
+            received(cost: cost)
             guard let onRequest else {
                 return responder.fail(.methodNotFound(request.method))
             }
@@ -212,6 +240,7 @@ public final class RPCConnection {
     }
 
     private var inputEnded = false
+    var hasInputEnded: Bool { inputEnded }
 
     private func peerEnded(_ end: ReadEnd) {
         inputEnded = true
@@ -230,8 +259,10 @@ public final class RPCConnection {
         for (_, request) in requests { request.completion(.failure(error)) }
     }
 
-    /// Stops reading, fails what is outstanding, and closes once queued writes are out.
-    public func close(reason: ReadEnd = .endOfFile, error: RPCError? = nil) {
+    /// Stops reading, fails what is outstanding, and closes once queued writes are out; with
+    /// `drainMilliseconds`, writes still queued after that long are dropped (a peer that stopped
+    /// reading must not keep this side from ending).
+    public func close(reason: ReadEnd = .endOfFile, error: RPCError? = nil, drainMilliseconds: UInt64? = nil) {
         guard !isClosed else { return }
         isClosed = true
         reader.close()
@@ -244,7 +275,14 @@ public final class RPCConnection {
         onNotification = nil
         onWriteBackpressure = nil
         handler?(reason)
-        writer.closeAfterWrites {}
+        let drainTimer = drainMilliseconds.flatMap { _ in try? UVTimer(loop: loop) }
+        if let drainMilliseconds, let drainTimer {
+            drainTimer.start(after: drainMilliseconds) { [writer] in
+                writer.close()
+                drainTimer.close()
+            }
+        }
+        writer.closeAfterWrites { drainTimer?.close() }
     }
 }
 

@@ -64,20 +64,37 @@ public final class RPCResponder {
     }
 }
 
-/// Collects the responses of one incoming batch and sends them together once all are in.
+/// Collects the responses of one incoming batch and sends them together once all are in. Each
+/// is written to bytes as it arrives (no trees kept); once the answer would grow past
+/// `maxBytes`, later results are replaced by an error saying so, so a batch's answer stays
+/// within the message limit however large what its entries ask for.
 final class BatchCollector {
-    private var responses: [RPCResponse] = []
+    private var answer: [UInt8] = [UInt8(ascii: "[")]
     private var outstanding: Int
-    private let send: ([RPCResponse]) -> Void
+    private let maxBytes: Int
+    private let send: ([UInt8]) -> Void
 
-    init(expected: Int, send: @escaping ([RPCResponse]) -> Void) {
+    init(expected: Int, maxBytes: Int, send: @escaping ([UInt8]) -> Void) {
         outstanding = expected
+        self.maxBytes = maxBytes
         self.send = send
     }
 
     func add(_ response: RPCResponse) {
-        responses.append(response)
+        var bytes = RPCMessage.response(response).json.serialized()
+        if answer.count + bytes.count > maxBytes {
+            let error = RPCError(
+                code: RPCErrorCode.messageTooLarge,
+                message: "the batch's answer would exceed the message limit of \(maxBytes) bytes; send this request on its own",
+                data: ["limit": .int(maxBytes)])
+            bytes = RPCMessage.response(RPCResponse(id: response.id, result: .failure(error))).json.serialized()
+        }
+        if answer.count > 1 { answer.append(UInt8(ascii: ",")) }
+        answer += bytes
         outstanding -= 1
-        if outstanding == 0 { send(responses) }
+        guard outstanding == 0 else { return }
+        answer.append(UInt8(ascii: "]"))
+        send(answer)
+        answer = []
     }
 }

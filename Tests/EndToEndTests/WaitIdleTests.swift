@@ -38,7 +38,7 @@ import Testing
         } catch NavClientError.notIdle(let message, let data) {
             #expect(message.contains("not idle after 0.3 s"))
             #expect(data.pending.contains(PendingWork(kind: .clientRequest, method: "screen/rows", detail: "client request 77 (screen/rows) not answered yet")))
-            #expect(data.pending.contains { $0.kind == .workerRequest && $0.screen == "s1" && $0.method == WorkerMethod.rows })
+            #expect(data.pending.contains { $0.kind == .workerRequest && $0.screen == "s1" && $0.method == WorkerRowsRequest.method })
             #expect(!data.pending.contains { $0.method == WaitIdleRequest.method }, "the wait itself is not pending")
         }
         kill(worker, SIGCONT)

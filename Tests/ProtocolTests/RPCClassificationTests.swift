@@ -24,12 +24,19 @@ import NavProtocol
     }
 
     @Test func requiresStructuredParams() {
-        for params in ["\"bar\"", "1", "null", "true"] {
+        for params in ["\"bar\"", "1", "true"] {
             #expect(
                 single(#"{"jsonrpc": "2.0", "method": "m", "params": \#(params), "id": 7}"#)
-                    == .invalid(id: .number(7), error: .invalidRequest("params must be an object or an array")))
+                    == .invalid(id: .number(7), error: .invalidRequest("params must be an object, an array or null")))
         }
         #expect(single(#"{"jsonrpc": "2.0", "method": "m", "params": []}"#) == .message(.notification(RPCNotification(method: "m", params: []))))
+    }
+
+    /// Real clients (Emacs's jsonrpc.el, pygls, jsonrpc-glib, Go's jsonrpc2) send `"params": null`
+    /// for methods without params: it means no params, for requests and notifications alike.
+    @Test func nullParamsAreAbsentParams() {
+        #expect(single(#"{"jsonrpc": "2.0", "method": "shutdown", "params": null, "id": 7}"#) == .message(.request(RPCRequest(id: .number(7), method: "shutdown"))))
+        #expect(single(#"{"jsonrpc": "2.0", "method": "exit", "params": null}"#) == .message(.notification(RPCNotification(method: "exit"))))
     }
 
     @Test(arguments: ["null", "1.5", "1.0", "true", "{}", "[]"])

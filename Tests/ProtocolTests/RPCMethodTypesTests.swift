@@ -24,6 +24,9 @@ private struct Exit: RPCNotificationType {
 
     @Test func missingParamsDecodeAsAnEmptyObject() throws {
         #expect(try decodeParams(EmptyParams.self, from: nil) == EmptyParams())
+        // null and an empty array carry no params either: one rule for every method.
+        #expect(try decodeParams(EmptyParams.self, from: .null) == EmptyParams())
+        #expect(try decodeParams(EmptyParams.self, from: []) == EmptyParams())
         #expect(try decodeParams([String: Int].self, from: nil) == [:])
     }
 
@@ -34,8 +37,11 @@ private struct Exit: RPCNotificationType {
         #expect(throws: RPCError.invalidParams("invalid params: field 'kind': expected a string, found a number")) {
             try decodeParams(PushParams.self, from: ["kind": 3])
         }
-        #expect(throws: RPCError.invalidParams("invalid params: expected an object, found an array")) {
+        #expect(throws: RPCError.invalidParams("invalid params: navhost's methods take params by name (an object), not by position (an array)")) {
             try decodeParams(EmptyParams.self, from: [1])
+        }
+        #expect(throws: RPCError.invalidParams("invalid params: missing field 'kind'")) {
+            try decodeParams(PushParams.self, from: [])
         }
     }
 

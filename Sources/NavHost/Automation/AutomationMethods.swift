@@ -2,19 +2,18 @@ import NavProtocol
 
 /// The methods for scripts and end-to-end tests: `nav/waitIdle`, `screen/render`, `nav/open`.
 enum AutomationMethods {
-    static func register(in session: ClientSession, host: Host) {
-        let monitor = IdleMonitor(host: host)
+    static func register(in session: ClientSession, idle: IdleMonitor, navigator: Navigator, queue: RequestQueue, gateway: ScreenGateway) {
         // Waiting must not hold the queue: what it waits for runs behind it.
         session.on(WaitIdleRequest.self) { params, responder, done in
-            monitor.wait(params, responder)
+            idle.wait(params, responder)
             done()
         }
-        session.on(RenderRequest.self) { [unowned host] params, responder, done in
-            ScreenRenderer(host: host).render(params, responder)
+        let renderer = ScreenRenderer(navigator: navigator, gateway: gateway)
+        session.on(RenderRequest.self) { params, responder, done in
+            renderer.render(params, responder)
             done()
         }
-        session.on(OpenRequest.self) { [unowned host] params, responder, done in
-            DeepLinkOpener(host: host).open(params, responder, done)
-        }
+        let opener = DeepLinkOpener(navigator: navigator, gateway: gateway)
+        session.on(OpenRequest.self) { params, responder, done in opener.open(params, responder, done) }
     }
 }

@@ -1,5 +1,4 @@
 import Glibc
-import NavClient
 import NavProtocol
 import Transport
 import UVKit

@@ -7,9 +7,17 @@ enum FailedScreen {
     /// Selecting this row is the same as `screen/reload`.
     static let reloadRowId = "navhost:reload"
 
-    /// One past the revision the screen last showed, so the client sees a change.
+    /// One past the revision the screen last showed, so the client sees a change. The revision
+    /// came from a worker or a client's token: it saturates instead of trapping.
     static func revision(of entry: ScreenEntry) -> Int {
-        (entry.openedState?.revision ?? 0) + 1
+        let shown = entry.openedState?.revision ?? 0
+        return shown == Int.max ? shown : shown + 1
+    }
+
+    /// What `screen/rows` answers for the failed screen.
+    static func rowsAnswer(_ entry: ScreenEntry, _ failure: RPCError) -> JSONValue {
+        let answer = RowsRequest.Response(screen: entry.screen.id, revision: revision(of: entry), sections: sections(failure), rows: rows(failure))
+        return (try? JSONValueEncoder().encode(answer)) ?? .null
     }
 
     static func sections(_ failure: RPCError) -> [SectionInfo] {

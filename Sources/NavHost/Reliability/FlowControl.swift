@@ -1,42 +1,33 @@
 import NavProtocol
 import Transport
 
-/// Backpressure both ways, so navhost's memory stays bounded whatever its peers do and nothing
-/// is dropped: while more than a bound waits to be written to the client, navhost stops reading
-/// every worker (their output waits in the pipes, then in the workers, which stop reading in
-/// turn); while any worker has more than a bound waiting to be written to it, navhost stops
-/// reading the client.
+/// Backpressure from the client, so navhost's memory stays bounded whatever the client does and
+/// nothing is dropped: while more than a bound waits to be written to the client, navhost stops
+/// reading every worker (their output waits in the pipes, then in the workers, which stop
+/// reading in turn). The other direction is bounded by the client connection itself: navhost
+/// keeps reading the client's requests until those not yet answered cost more than
+/// `--max-pending-input` (`RPCConnection.pendingInputLimitBytes`), so a client that writes a
+/// burst before reading any answer is never left blocked in write().
 final class FlowControl {
-    private unowned let host: Host
+    private let spawner: WorkerSpawner
+    private let log: Log
     private(set) var isClientOutputBlocked = false
-    private var blockedWorkerInputs: Set<ObjectIdentifier> = []
 
-    init(host: Host) {
-        self.host = host
-        host.client.writeHighWaterBytes = host.configuration.clientOutputHighWaterBytes
-        host.client.onWriteBackpressure = { [unowned self] blocked in self.clientOutput(blocked: blocked) }
-        host.spawner.onSpawn = { [unowned self] worker in self.watch(worker) }
+    init(client: RPCConnection, spawner: WorkerSpawner, events: WorkerEvents, configuration: HostConfiguration, log: Log) {
+        self.spawner = spawner
+        self.log = log
+        client.writeHighWaterBytes = configuration.clientOutputHighWaterBytes
+        client.onWriteBackpressure = { [unowned self] blocked in self.clientOutput(blocked: blocked) }
+        events.observeSpawns { [unowned self] worker in
+            if self.isClientOutputBlocked { worker.pauseReading() }
+        }
     }
 
     private func clientOutput(blocked: Bool) {
         isClientOutputBlocked = blocked
-        host.log.debug(blocked ? "client is not reading: pausing reads from workers" : "client caught up: reading workers again")
-        for worker in host.spawner.liveWorkers {
-            if blocked { worker.connection.pauseReading() } else { worker.connection.resumeReading() }
+        log.debug(blocked ? "client is not reading: pausing reads from workers" : "client caught up: reading workers again")
+        for worker in spawner.liveWorkers {
+            if blocked { worker.pauseReading() } else { worker.resumeReading() }
         }
-    }
-
-    private func watch(_ worker: WorkerProcess) {
-        let connection = worker.connection
-        connection.writeHighWaterBytes = host.configuration.workerInputHighWaterBytes
-        if isClientOutputBlocked { connection.pauseReading() }
-        let id = ObjectIdentifier(connection)
-        connection.onWriteBackpressure = { [unowned self] blocked in self.workerInput(id, blocked: blocked) }
-        connection.onClose = { [unowned self] _ in self.workerInput(id, blocked: false) }
-    }
-
-    private func workerInput(_ id: ObjectIdentifier, blocked: Bool) {
-        if blocked { blockedWorkerInputs.insert(id) } else { blockedWorkerInputs.remove(id) }
-        if blockedWorkerInputs.isEmpty { host.client.resumeReading() } else { host.client.pauseReading() }
     }
 }

@@ -1,22 +1,24 @@
 import Glibc
-import NavClient
 import NavProtocol
+import ProcessSupport
+import UVKit
 
 /// `host/processes`: each screen's worker as /proc sees it.
 struct ProcessAudit {
-    let host: Host
+    let navigator: Navigator
+    let loop: UVLoop
 
     func report() -> ProcessesRequest.Response {
-        let now = host.loop.now
-        let screens = host.navigator.entries.map { entry -> ScreenProcess in
-            let worker = entry.worker
-            let running = entry.failure == nil && worker.isRunning
+        let now = loop.now
+        let screens = navigator.entries.map { entry -> ScreenProcess in
+            let worker = entry.failure == nil ? entry.runningWorker : nil
+            let state = worker != nil ? "running" : (entry.isHibernating ? "hibernating" : "failed")
             return ScreenProcess(
-                screen: entry.screen.id, kind: entry.screen.kind, state: running ? "running" : (entry.isHibernating ? "hibernating" : "failed"),
-                pid: running ? Int(worker.pid) : nil,
-                rssBytes: running ? ProcessTable.residentBytes(of: worker.pid) : nil,
-                uptimeSeconds: running ? Double(now - worker.startedAt) / 1000 : nil,
-                restarts: entry.restarts.count, stderrTail: worker.stderrTail)
+                screen: entry.screen.id, kind: entry.screen.kind, state: state,
+                pid: worker.map { Int($0.pid) },
+                rssBytes: worker.flatMap { ProcessTable.residentBytes(of: $0.pid) },
+                uptimeSeconds: worker.map { Double(now - $0.startedAt) / 1000 },
+                restarts: entry.restarts.count, stderrTail: entry.worker?.stderrTail ?? [])
         }
         let pid = getpid()
         return ProcessesRequest.Response(

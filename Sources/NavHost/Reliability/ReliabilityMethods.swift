@@ -1,35 +1,49 @@
 import NavProtocol
+import UVKit
 
 /// The methods of docs/reliability.md: `screen/reload`, `nav/setStack`, `host/processes`, and
 /// the debug/* fault injection when navhost runs with --enable-debug-methods (otherwise they
 /// stay unregistered and answer -32601 like any unknown method).
 enum ReliabilityMethods {
-    static func register(in session: ClientSession, host: Host, router: ScreenRouter) {
-        session.on(ReloadRequest.self) { params, responder, done in router.reload(params, responder, done) }
-        session.on(SetStackRequest.self) { [unowned host] params, responder, done in
-            StackRestoration(host: host).setStack(params.screens) {
+    static func register(
+        in session: ClientSession, configuration: HostConfiguration, navigator: Navigator, screens: ScreenMethods, spawner: WorkerSpawner,
+        loop: UVLoop
+    ) {
+        session.on(ReloadRequest.self, screens.reload)
+        let restoration = StackRestoration(navigator: navigator, spawner: spawner, awakeScreens: configuration.awakeScreens)
+        session.on(SetStackRequest.self) { params, responder, done in
+            restoration.setStack(params.screens) {
                 responder.reply(encoded: $0)
                 done()
             }
         }
-        session.on(ProcessesRequest.self) { [unowned host] _, responder, done in
-            responder.succeed(encoding: ProcessAudit(host: host).report())
+        let audit = ProcessAudit(navigator: navigator, loop: loop)
+        session.on(ProcessesRequest.self) { _, responder, done in
+            responder.succeed(encoding: audit.report())
             done()
         }
-        guard host.configuration.enablesDebugMethods else { return }
+        guard configuration.enablesDebugMethods else { return }
         session.on(DebugCrashRequest.self) { params, responder, done in
-            router.debug(DebugCrashRequest.method, screen: params.screen, params: nil, responder, done)
+            screens.debug(DebugCrashRequest.method, screen: params.screen, params: [:], responder, done)
         }
         session.on(DebugHangRequest.self) { params, responder, done in
-            router.debug(DebugHangRequest.method, screen: params.screen, params: nil, responder, done)
+            screens.debug(DebugHangRequest.method, screen: params.screen, params: [:], responder, done)
         }
         session.on(DebugDelayRequest.self) { params, responder, done in
-            router.debug(DebugDelayRequest.method, screen: params.screen, params: ["ms": .int(params.ms)], responder, done)
+            guard (0...DebugDelayRequest.maxMilliseconds).contains(params.ms) else {
+                responder.fail(.invalidParams("invalid params: field 'ms' must be between 0 and \(DebugDelayRequest.maxMilliseconds)"))
+                return done()
+            }
+            screens.debug(DebugDelayRequest.method, screen: params.screen, params: ["ms": .int(params.ms)], responder, done)
         }
         session.on(DebugMisbehaveRequest.self) { params, responder, done in
+            if let bytes = params.bytes, !(0...DebugMisbehaveRequest.maxBytes).contains(bytes) {
+                responder.fail(.invalidParams("invalid params: field 'bytes' must be between 0 and \(DebugMisbehaveRequest.maxBytes)"))
+                return done()
+            }
             var fields: [String: JSONValue] = ["output": .string(params.output.rawValue)]
             if let bytes = params.bytes { fields["bytes"] = .int(bytes) }
-            router.debug(DebugMisbehaveRequest.method, screen: params.screen, params: .object(fields), responder, done)
+            screens.debug(DebugMisbehaveRequest.method, screen: params.screen, params: .object(fields), responder, done)
         }
     }
 }

@@ -7,7 +7,9 @@ extension ReliabilityOptions {
         configuration.restartWindowMilliseconds = UInt64(restartWindow * 1000)
         configuration.pingIntervalMilliseconds = UInt64(pingInterval * 1000)
         configuration.clientOutputHighWaterBytes = clientOutputHighWater
-        configuration.workerInputHighWaterBytes = workerInputHighWater
+        configuration.maxPendingInputBytes = maxPendingInput
+        configuration.maxBatchEntries = maxBatch
+        configuration.maxStackDepth = maxStackDepth
         configuration.workerLimits = WorkerResourceLimits(
             openFiles: workerOpenFiles == 0 ? nil : workerOpenFiles,
             addressSpaceBytes: workerMemoryMb == 0 ? nil : workerMemoryMb << 20,

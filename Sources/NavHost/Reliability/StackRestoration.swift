@@ -1,18 +1,30 @@
 import NavProtocol
 
-/// `nav/setStack`: opens every screen of a saved stack (each from its token), then swaps it in
-/// for the current stack at once; if one fails to open, the ones opened are stopped and the
-/// stack stays as it was.
+/// `nav/setStack`: opens the screens of a saved stack that will be awake (the top
+/// `--awake-screens`, each from its token), creates the deeper ones hibernating (their token
+/// only, woken when needed), then swaps the result in for the current stack at once; if one
+/// fails to open, the ones opened are stopped and the stack stays as it was. A stack deeper
+/// than `--max-stack-depth` is refused before anything is spawned.
 struct StackRestoration {
-    let host: Host
+    let navigator: Navigator
+    let spawner: WorkerSpawner
+    let awakeScreens: Int
 
     func setStack(_ screens: [SavedScreen], reply: @escaping (Result<StackRequest.Response, RPCError>) -> Void) {
         guard !screens.isEmpty else { return reply(.failure(.invalidParams("invalid params: field 'screens' must hold at least the root screen"))) }
-        open(screens[...], opened: []) { result in
+        if let error = navigator.depthError(adding: screens.count, below: 0) { return reply(.failure(error)) }
+        let firstAwake = awakeScreens > 0 ? max(0, screens.count - awakeScreens) : 0
+        let hibernating = screens[..<firstAwake].map { saved -> ScreenEntry in
+            let entry = ScreenEntry(screen: Screen(id: spawner.newScreenId(), kind: saved.kind, title: saved.title ?? saved.kind.rawValue, params: saved.params ?? .object([:])), worker: nil)
+            entry.token = saved.token ?? RestorationToken()
+            entry.isHibernating = true
+            return entry
+        }
+        open(screens[firstAwake...], opened: hibernating) { result in
             switch result {
             case .success(let entries):
-                host.navigator.replaceStack(with: entries)
-                reply(.success(StackRequest.Response(stack: host.navigator.stack)))
+                navigator.replaceStack(with: entries)
+                reply(.success(StackRequest.Response(stack: navigator.stack)))
             case .failure(let error):
                 reply(.failure(error))
             }
@@ -22,12 +34,12 @@ struct StackRestoration {
     /// Opens one screen after the other, in order, so screen ids grow from the root up.
     private func open(_ remaining: ArraySlice<SavedScreen>, opened: [ScreenEntry], completion: @escaping (Result<[ScreenEntry], RPCError>) -> Void) {
         guard let next = remaining.first else { return completion(.success(opened)) }
-        host.spawner.open(kind: next.kind, params: next.params, token: next.token) { result in
+        spawner.open(kind: next.kind, params: next.params, token: next.token) { result in
             switch result {
-            case .success(let entry):
-                open(remaining.dropFirst(), opened: opened + [entry], completion: completion)
+            case .success(let screen):
+                open(remaining.dropFirst(), opened: opened + [screen.entry], completion: completion)
             case .failure(var error):
-                host.spawner.stop(opened)
+                spawner.stop(opened)
                 let index = remaining.startIndex
                 error.message = "could not open screens[\(index)] (\(next.kind.rawValue)): \(error.message); the stack is unchanged"
                 completion(.failure(error))

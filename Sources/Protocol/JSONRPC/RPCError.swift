@@ -63,8 +63,8 @@ extension RPCError {
         RPCError(code: RPCErrorCode.methodNotFound, message: "unknown method '\(method)'")
     }
 
-    public static func invalidParams(_ message: String) -> RPCError {
-        RPCError(code: RPCErrorCode.invalidParams, message: message)
+    public static func invalidParams(_ message: String, data: JSONValue? = nil) -> RPCError {
+        RPCError(code: RPCErrorCode.invalidParams, message: message, data: data)
     }
 
     public static func internalError(_ message: String) -> RPCError {

@@ -48,11 +48,19 @@ private func decodeEmptyObject(from decoder: any Decoder) throws {
     _ = try decoder.container(keyedBy: JSONCodingKey.self)
 }
 
-/// Decodes a request's params; absent params decode as `{}`. Failures become `invalidParams`
-/// errors whose message names the field, e.g. "invalid params: missing field 'kind'".
+/// Decodes a request's params. navhost's methods take params by name: absent params, `null` and
+/// an empty array (no positional params) all decode as `{}`; a non-empty array is refused.
+/// Failures become `invalidParams` errors whose message names the field, e.g. "invalid params:
+/// missing field 'kind'".
 public func decodeParams<T: Decodable>(_ type: T.Type, from params: JSONValue?) throws(RPCError) -> T {
+    let named: JSONValue
+    switch params {
+    case nil, .null?, .array([])?: named = .object([:])
+    case .array?: throw RPCError.invalidParams("invalid params: navhost's methods take params by name (an object), not by position (an array)")
+    case let params?: named = params
+    }
     do {
-        return try JSONValueDecoder().decode(type, from: params ?? .object([:]))
+        return try JSONValueDecoder().decode(type, from: named)
     } catch {
         throw RPCError.invalidParams("invalid params: \(describeDecodingError(error))")
     }

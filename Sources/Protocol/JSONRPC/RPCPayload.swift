@@ -61,10 +61,13 @@ extension RPCEntry {
         method: JSONValue, fields: [String: JSONValue], usableID: RequestID?, invalid: (String) -> RPCEntry
     ) -> RPCEntry {
         guard case .string(let method) = method else { return invalid("'method' must be a string") }
-        let params = fields["params"]
+        // `"params": null` is what many real clients send for a method without params (Emacs's
+        // jsonrpc.el, pygls, jsonrpc-glib, Go's jsonrpc2): the spec's intent is "no params".
+        var params = fields["params"]
         switch params {
         case nil, .array?, .object?: break
-        default: return invalid("params must be an object or an array")
+        case .null?: params = nil
+        default: return invalid("params must be an object, an array or null")
         }
         guard fields["id"] != nil else {
             return .message(.notification(RPCNotification(method: method, params: params)))

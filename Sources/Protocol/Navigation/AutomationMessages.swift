@@ -83,6 +83,8 @@ public struct RenderRequest: RPCRequestType, Equatable {
 
     public static let defaultWidth = 78
     public static let minimumWidth = 20
+    /// Wider than any terminal; a width is a number from the client, so it is bounded.
+    public static let maximumWidth = 1000
 
     public init(screen: String? = nil, width: Int? = nil, limit: Int? = nil) {
         self.screen = screen

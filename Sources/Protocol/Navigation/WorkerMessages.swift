@@ -24,7 +24,12 @@ public struct WorkerOpenRequest: RPCRequestType, Equatable {
     /// other shape, takes the `Decodable` path, which words the errors.
     public static func decode(params: JSONValue?) throws(RPCError) -> WorkerOpenRequest {
         if case .object(let fields)? = params, let request = WorkerOpenRequest(fields: fields) { return request }
-        return try decodeParams(WorkerOpenRequest.self, from: params)
+        let request = try decodeParams(WorkerOpenRequest.self, from: params)
+        try request.token?.validate(field: "token")
+        if let rows = request.rows, !(0...RowsRequest.maxLimit).contains(rows) {
+            throw RPCError.invalidParams("invalid params: field 'rows' must be between 0 and \(RowsRequest.maxLimit)")
+        }
+        return request
     }
 
     private init?(fields: [String: JSONValue]) {
@@ -34,7 +39,7 @@ public struct WorkerOpenRequest: RPCRequestType, Equatable {
         let rows: Int?
         switch fields["rows"] {
         case nil, .null?: rows = nil
-        case .int(let count)?: rows = count
+        case .int(let count)? where (0...RowsRequest.maxLimit).contains(count): rows = count
         default: return nil
         }
         // `.none`, not `nil`: JSONValue is itself expressible by the nil literal (as `.null`).
@@ -45,12 +50,78 @@ public struct WorkerOpenRequest: RPCRequestType, Equatable {
     public typealias Response = ScreenState
 }
 
-/// `worker/rows`, `worker/query`, `worker/select` (host -> worker) carry the client's params
-/// minus `screen`: the worker serves one screen.
-public enum WorkerMethod {
-    public static let rows = "worker/rows"
-    public static let query = "worker/query"
-    public static let select = "worker/select"
+/// A request navhost sends a screen's worker about its screen. The params write their own JSON
+/// (the routing path builds no tree); the worker decodes them with `decode(params:)`.
+public protocol WorkerRequestType: RPCRequestType, JSONWritable {
+    /// The client's method this request serves, for the host's error messages ("did not answer
+    /// screen/rows"): the client never sees the worker's method names.
+    static var clientMethod: String { get }
+}
+
+extension WorkerRequestType {
+    public static var clientMethod: String { method }
+}
+
+/// `worker/rows` (host -> worker): `screen/rows` without `screen`, since a worker serves one screen.
+public struct WorkerRowsRequest: WorkerRequestType, Equatable {
+    public static let method = "worker/rows"
+    public static let clientMethod = RowsRequest.method
+    public var window: RowsRequest
+
+    public init(section: String? = nil, offset: Int, limit: Int, revision: Int? = nil) {
+        window = RowsRequest(section: section, offset: offset, limit: limit, revision: revision)
+    }
+
+    public init(from decoder: any Decoder) throws { window = try RowsRequest(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try window.encode(to: encoder) }
+    public func write(to writer: inout JSONWriter) { window.write(to: &writer) }
+
+    public static func decode(params: JSONValue?) throws(RPCError) -> WorkerRowsRequest {
+        let window = try RowsRequest.decode(params: params)
+        var request = WorkerRowsRequest(section: window.section, offset: window.offset ?? 0, limit: window.limit ?? RowsRequest.defaultLimit, revision: window.revision)
+        request.window.screen = nil
+        return request
+    }
+
+    public typealias Response = RowsRequest.Response
+}
+
+/// `worker/query` (host -> worker): `screen/query` without `screen`.
+public struct WorkerQueryRequest: WorkerRequestType, Equatable {
+    public static let method = "worker/query"
+    public static let clientMethod = QueryRequest.method
+    public var text: String
+    public init(text: String) { self.text = text }
+
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("text", text)
+        writer.endObject()
+    }
+
+    /// The same limit as `screen/query`: a worker refuses what the host would.
+    public static func decode(params: JSONValue?) throws(RPCError) -> WorkerQueryRequest {
+        WorkerQueryRequest(text: try QueryRequest.decode(params: params).text)
+    }
+
+    public typealias Response = ScreenState
+}
+
+/// `worker/select` (host -> worker): `screen/select` without `screen` and `rows`. The answer is
+/// `{action: "push", pushed}`, `{action: "pop"}`, `{action: "openURL", url}` or `{action: "none"}`.
+public struct WorkerSelectRequest: WorkerRequestType, Equatable {
+    public static let method = "worker/select"
+    public static let clientMethod = SelectRequest.method
+    public var rowId: String
+    public init(rowId: String) { self.rowId = rowId }
+
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("rowId", rowId)
+        writer.endObject()
+    }
+
+    public typealias Response = JSONValue
 }
 
 /// `host/push` (worker -> host): a selection asks the host to push a screen.

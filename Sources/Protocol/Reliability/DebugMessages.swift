@@ -27,6 +27,8 @@ public struct DebugDelayRequest: RPCRequestType, Equatable {
         self.screen = screen
         self.ms = ms
     }
+    /// Ten minutes: longer than any request timeout.
+    public static let maxMilliseconds = 600_000
     public typealias Response = EmptyResult
 }
 
@@ -42,6 +44,9 @@ public struct DebugMisbehaveRequest: RPCRequestType, Equatable {
     public enum Output: String, Codable, Sendable {
         case invalidJSON, hugeLine, stderrFlood
     }
+
+    /// At most 1 GiB of garbage.
+    public static let maxBytes = 1 << 30
 
     public init(screen: String? = nil, output: Output, bytes: Int? = nil) {
         self.screen = screen

@@ -28,6 +28,30 @@ public struct RestorationToken: Codable, Sendable, Hashable {
         self.window = window
         self.revision = revision
     }
+
+    /// The largest revision a token may carry: the largest integer every JSON reader keeps
+    /// exactly (2^53 - 1), and far enough from `Int.max` that numbering on from it never traps.
+    public static let maxRevision = (1 << 53) - 1
+    /// The largest window offset a token may carry (no list is longer).
+    public static let maxOffset = Int(Int32.max)
+
+    /// Refuses a token whose numbers are out of range, or whose query is longer than a query
+    /// may be; `field` names it in the error ("screens[2].token").
+    public func validate(field: String) throws(RPCError) {
+        func refuse(_ member: String, _ rule: String) -> RPCError {
+            .invalidParams("invalid params: field '\(field).\(member)' \(rule)", data: ["field": .string("\(field).\(member)")])
+        }
+        if let revision, !(0...Self.maxRevision).contains(revision) {
+            throw refuse("revision", "must be between 0 and \(Self.maxRevision)")
+        }
+        if let window {
+            guard (0...Self.maxOffset).contains(window.offset) else { throw refuse("window.offset", "must be between 0 and \(Self.maxOffset)") }
+            guard (0...RowsRequest.maxLimit).contains(window.limit) else { throw refuse("window.limit", "must be between 0 and \(RowsRequest.maxLimit)") }
+        }
+        if query.unicodeScalars.count > QueryRequest.maxTextLength {
+            throw refuse("query", "is longer than the limit of \(QueryRequest.maxTextLength) characters")
+        }
+    }
 }
 
 /// `worker/didChangeState` (worker -> host): the screen's restoration token changed.
@@ -42,4 +66,11 @@ public struct WorkerPingRequest: RPCRequestType, Equatable {
     public static let method = "worker/ping"
     public init() {}
     public typealias Response = EmptyResult
+}
+
+extension WorkerPingRequest: WorkerRequestType {
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.endObject()
+    }
 }

@@ -56,6 +56,7 @@ final class WorkerServer {
 
     func run() -> Int32 {
         signal(SIGPIPE, SIG_IGN)
+        registerHandlers()
         connection.onRequest = { [unowned self] request, responder in
             guard let faults else { return self.handle(request, responder) }
             faults.afterDelay { self.handle(request, responder) }
@@ -89,60 +90,74 @@ final class WorkerServer {
         return exitCode
     }
 
-    private func handle(_ request: RPCRequest, _ responder: RPCResponder) {
-        do {
-            switch request.method {
-            case WorkerOpenRequest.method:
-                try open(try WorkerOpenRequest.decode(params: request.params), responder)
-            case WorkerMethod.rows:
-                let params = try RowsRequest.decode(params: request.params)
-                let controller = try openController()
-                controller.rows(
-                    section: params.section, offset: params.offset ?? 0, limit: params.limit ?? RowsRequest.defaultLimit,
-                    revision: params.revision
-                ) { [unowned self] result in
-                    switch result {
-                    case .success(let rows):
-                        // Only a window that was read is one to come back to.
-                        restoration.read(section: params.section, offset: params.offset ?? 0, limit: params.limit ?? RowsRequest.defaultLimit)
-                        responder.succeed(writing: RowsRequest.Response(screen: screenId, revision: controller.revision, sections: controller.sections, rows: rows))
-                    case .failure(let error):
-                        responder.fail(rpcError(for: error))
-                    }
-                }
-            case WorkerMethod.query:
-                let params = try decodeParams(QueryRequest.self, from: request.params)
-                let controller = try openController()
-                controller.load(query: params.text) { [unowned self] result in
-                    switch result {
-                    case .success:
-                        restoration.queried(params.text)
-                        responder.succeed(writing: state(of: controller))
-                    case .failure(let error): responder.fail(rpcError(for: error))
-                    }
-                }
-            case WorkerMethod.select:
-                let params = try decodeParams(SelectRequest.self, from: request.params)
-                let action = try openController().select(rowId: params.rowId)
-                // A selection the host refused (cancelled) is not one to come back to.
-                try perform(action, responder) { [unowned self] in restoration.selected(params.rowId) }
-            case WorkerPingRequest.method:
-                responder.succeed(encoding: EmptyResult())
-            case let method where WorkerFaults.methods.contains(method):
+    /// The host's requests, by method: each decodes its typed params (a refusal names the field)
+    /// and answers through its responder.
+    private typealias Handler = (RPCRequest, RPCResponder) throws -> Void
+    private var handlers: [String: Handler] = [:]
+
+    private func on<R: RPCRequestType>(_ type: R.Type, _ handler: @escaping (R, RPCResponder) throws -> Void) {
+        handlers[R.method] = { request, responder in try handler(try R.decode(params: request.params), responder) }
+    }
+
+    private func registerHandlers() {
+        on(WorkerOpenRequest.self) { [unowned self] params, responder in try open(params, responder) }
+        on(WorkerRowsRequest.self) { [unowned self] params, responder in try rows(params.window, responder) }
+        on(WorkerQueryRequest.self) { [unowned self] params, responder in try query(params.text, responder) }
+        on(WorkerSelectRequest.self) { [unowned self] params, responder in
+            let action = try openController().select(rowId: params.rowId)
+            // A selection the host refused (cancelled) is not one to come back to.
+            try perform(action, responder) { [unowned self] in restoration.selected(params.rowId) }
+        }
+        on(WorkerPingRequest.self) { _, responder in responder.succeed(encoding: EmptyResult()) }
+        on(ShutdownRequest.self) { [unowned self] _, responder in
+            isShutDown = true
+            responder.succeed(.null)
+        }
+        for method in WorkerFaults.methods {
+            handlers[method] = { [unowned self] request, responder in
                 guard let faults else { throw RPCError.methodNotFound(method) }
                 try faults.handle(request, responder, output: connection.writerHandle)
-            case ShutdownRequest.method:
-                isShutDown = true
-                responder.succeed(.null)
-            default:
-                responder.fail(.methodNotFound(request.method))
             }
+        }
+    }
+
+    private func handle(_ request: RPCRequest, _ responder: RPCResponder) {
+        guard let handler = handlers[request.method] else { return responder.fail(.methodNotFound(request.method)) }
+        do {
+            try handler(request, responder)
         } catch let error as RPCError {
             responder.fail(error)
         } catch let error as ScreenError {
             responder.fail(rpcError(for: error))
         } catch {
             responder.fail(.internalError("\(request.method) failed: \(error)"))
+        }
+    }
+
+    private func rows(_ window: RowsRequest, _ responder: RPCResponder) throws {
+        let controller = try openController()
+        let (offset, limit) = (window.offset ?? 0, window.limit ?? RowsRequest.defaultLimit)
+        controller.rows(section: window.section, offset: offset, limit: limit, revision: window.revision) { [unowned self] result in
+            switch result {
+            case .success(let rows):
+                // Only a window that was read is one to come back to.
+                restoration.read(section: window.section, offset: offset, limit: limit)
+                responder.succeed(writing: RowsRequest.Response(screen: screenId, revision: controller.revision, sections: controller.sections, rows: rows))
+            case .failure(let error):
+                responder.fail(rpcError(for: error))
+            }
+        }
+    }
+
+    private func query(_ text: String, _ responder: RPCResponder) throws {
+        let controller = try openController()
+        controller.load(query: text) { [unowned self] result in
+            switch result {
+            case .success:
+                restoration.queried(text)
+                responder.succeed(writing: state(of: controller))
+            case .failure(let error): responder.fail(rpcError(for: error))
+            }
         }
     }
 

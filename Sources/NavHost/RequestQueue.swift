@@ -1,0 +1,51 @@
+/// The queue that keeps the client's requests in order: each request runs after the ones
+/// before it have changed the stack, so a script may pipeline `nav/push` and `screen/rows` and
+/// get the pushed screen's rows. Stack changes hold the queue until they are complete; reads
+/// release it as soon as they are forwarded.
+final class RequestQueue {
+    typealias Operation = (_ done: @escaping () -> Void) -> Void
+
+    private var operations: [Operation] = []
+    /// The first operation not started yet.
+    private var next = 0
+    private(set) var isRunningAnOperation = false
+
+    /// Operations waiting their turn, not counting the one running.
+    var queuedCount: Int { operations.count - next }
+
+    /// Queues an operation; `body` calls its argument when the next one may start.
+    func enqueue(_ body: @escaping Operation) {
+        operations.append(body)
+        runNext()
+    }
+
+    /// Queues an operation ahead of those waiting (a restart: later requests should find the screen back).
+    func enqueueFirst(_ body: @escaping Operation) {
+        operations.insert(body, at: next)
+        runNext()
+    }
+
+    /// Runs queued operations in a loop while they finish at once (reads do), and returns when
+    /// one is still under way; its completion resumes the loop. No recursion, no O(n) shifts.
+    private func runNext() {
+        guard !isRunningAnOperation else { return }
+        while next < operations.count && !isRunningAnOperation {
+            let operation = operations[next]
+            next += 1
+            if next > 256 && next * 2 > operations.count {
+                operations.removeFirst(next)
+                next = 0
+            }
+            isRunningAnOperation = true
+            var finished = false
+            var returned = false
+            operation { [weak self] in
+                guard !finished, let self else { return }
+                finished = true
+                self.isRunningAnOperation = false
+                if returned { self.runNext() }
+            }
+            returned = true
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import NavProtocol
+import Transport
+
+/// The one path from the host to a screen's worker. Every request about a screen (rows, query,
+/// select, render, the steps of a deep link, the debug methods, pings) comes through here, so
+/// the rules are applied once: find the screen (the top one by default), answer for a failed
+/// screen, wake a hibernating one first, refuse a screen whose worker is gone, give the worker
+/// `--request-timeout`, reset a worker that does not answer, and word the errors.
+final class ScreenGateway {
+    private let navigator: Navigator
+    private let supervisor: Supervisor
+    private let flow: FlowControl
+    private let timeout: UInt64
+
+    init(navigator: Navigator, supervisor: Supervisor, flow: FlowControl, requestTimeoutMilliseconds: UInt64) {
+        self.navigator = navigator
+        self.supervisor = supervisor
+        self.flow = flow
+        timeout = requestTimeoutMilliseconds
+    }
+
+    /// Sends `request` to the screen's worker and answers `responder` with the bytes the worker
+    /// wrote (its answers already name their screen). `finished` runs once either way.
+    func forward<R: WorkerRequestType>(_ request: R, to screen: String?, answering responder: RPCResponder, finished: @escaping () -> Void = {}) {
+        reach(screen, for: R.method) { [self] reached in
+            switch reached {
+            case .failure(let error):
+                responder.fail(error)
+            case .success(.failed(_, let answer)):
+                responder.succeed(answer)
+            case .success(.running(let entry, let worker)):
+                let id = worker.forward(R.method, request, timeoutMilliseconds: timeout) { [self] result in
+                    switch result {
+                    case .success(let raw): responder.succeed(raw: raw)
+                    case .failure(let error): responder.fail(mapped(error, entry, worker, R.clientMethod))
+                    }
+                    finished()
+                }
+                cancel(id, on: worker, with: responder)
+                return
+            }
+            finished()
+        }
+    }
+
+    /// Sends a request and hands back the parsed answer with the screen it came from. A
+    /// `responder` whose request the client cancels cancels this one too.
+    func send<Params: JSONWritable>(
+        _ method: String, _ params: Params, to screen: String?, cancelledWith responder: RPCResponder? = nil, clientMethod: String? = nil,
+        completion: @escaping (Result<(entry: ScreenEntry, answer: JSONValue), RPCError>) -> Void
+    ) {
+        reach(screen, for: method) { [self] reached in
+            switch reached {
+            case .failure(let error):
+                completion(.failure(error))
+            case .success(.failed(let entry, let answer)):
+                completion(.success((entry, answer)))
+            case .success(.running(let entry, let worker)):
+                let id = worker.send(method, params, timeoutMilliseconds: timeout) { [self] result in
+                    completion(result.map { (entry, $0) }.mapError { mapped($0, entry, worker, clientMethod ?? method) })
+                }
+                if let responder { cancel(id, on: worker, with: responder) }
+            }
+        }
+    }
+
+    func send<R: WorkerRequestType>(
+        _ request: R, to screen: String?, cancelledWith responder: RPCResponder? = nil,
+        completion: @escaping (Result<(entry: ScreenEntry, answer: JSONValue), RPCError>) -> Void
+    ) {
+        send(R.method, request, to: screen, cancelledWith: responder, clientMethod: R.clientMethod, completion: completion)
+    }
+
+    /// A liveness check of a screen's running worker; one that does not answer in time is reset.
+    /// Hibernating and failed screens are not woken for it.
+    func ping(_ entry: ScreenEntry) {
+        guard entry.failure == nil, !entry.isHibernating, let worker = entry.runningWorker, !worker.isBeingPinged else { return }
+        worker.isBeingPinged = true
+        _ = worker.send(WorkerPingRequest.method, WorkerPingRequest(), timeoutMilliseconds: timeout) { [weak self, weak worker] result in
+            guard let worker else { return }
+            worker.isBeingPinged = false
+            if case .failure(let error) = result, error.code == RPCErrorCode.requestTimedOut {
+                self?.didNotAnswer(worker, WorkerPingRequest.method)
+            }
+        }
+    }
+
+    /// The client's cancel reaches the worker too; what else the cancel does (a selection's own
+    /// bookkeeping) still runs.
+    private func cancel(_ id: RequestID, on worker: WorkerProcess, with responder: RPCResponder) {
+        let previous = responder.onCancel
+        responder.onCancel = {
+            previous?()
+            worker.cancelRequest(id)
+        }
+    }
+
+    // MARK: The rules
+
+    private enum Reached {
+        case running(ScreenEntry, WorkerProcess)
+        /// The screen is past its restart intensity; for rows, this is what it shows.
+        case failed(ScreenEntry, JSONValue)
+    }
+
+    private func reach(_ screen: String?, for method: String, _ body: @escaping (Result<Reached, RPCError>) -> Void) {
+        guard let entry = navigator.entry(id: screen) else { return body(.failure(screenNotFound(screen))) }
+        if let failure = entry.failure {
+            guard method == WorkerRowsRequest.method else { return body(.failure(failure)) }
+            return body(.success(.failed(entry, FailedScreen.rowsAnswer(entry, failure))))
+        }
+        if entry.isHibernating {
+            return supervisor.wake(entry) { [weak self] result in
+                guard let self else { return }
+                if case .failure(let error) = result { return body(.failure(error)) }
+                self.reach(screen, for: method, body)
+            }
+        }
+        guard let worker = entry.runningWorker else {
+            let status = entry.worker?.exitStatus?.description ?? "ended"
+            return body(.failure(RPCError(
+                code: RPCErrorCode.workerFailed, message: "screen \(entry.screen.id) (\(entry.screen.kind.rawValue)) is not running: its worker \(status)",
+                data: ["screen": .string(entry.screen.id), "kind": .string(entry.screen.kind.rawValue)])))
+        }
+        body(.success(.running(entry, worker)))
+    }
+
+    /// A timeout names the screen and gets the hung worker reset; other errors pass as they are.
+    private func mapped(_ error: RPCError, _ entry: ScreenEntry, _ worker: WorkerProcess, _ method: String) -> RPCError {
+        guard error.code == RPCErrorCode.requestTimedOut else { return error }
+        var timedOut = worker.failure("screen \(entry.screen.id) (\(entry.screen.kind.rawValue)) did not answer \(method) within \(timeout) ms")
+        timedOut.code = RPCErrorCode.requestTimedOut
+        didNotAnswer(worker, method)
+        return timedOut
+    }
+
+    /// A worker that did not answer in time is killed and restarted, unless it could not answer
+    /// because navhost itself stopped reading it (the client is not reading its output).
+    private func didNotAnswer(_ worker: WorkerProcess, _ method: String) {
+        guard !flow.isClientOutputBlocked else { return }
+        worker.reset(reason: "it did not answer \(method) within \(timeout) ms")
+    }
+
+    func screenNotFound(_ screen: String?) -> RPCError {
+        let ids = navigator.stack.map(\.id).joined(separator: ", ")
+        return RPCError(
+            code: RPCErrorCode.screenNotFound, message: "no screen '\(screen ?? "")' on the stack; the stack is [\(ids)]",
+            data: ["screen": screen.map(JSONValue.string) ?? .null])
+    }
+}
