@@ -18,7 +18,10 @@ final class WorkerSpawner {
     private let events: WorkerEvents
     private var launcher: WorkerLauncher
     private var nextScreenNumber = 1
-    private var live: [String: WorkerProcess] = [:]
+    /// Every worker that has served a screen and not yet finished ending, by identity: a worker
+    /// is kept until its process has exited and its handles are closed, even after a new worker
+    /// took over its screen id (a restart, a wake).
+    private var live: [ObjectIdentifier: WorkerProcess] = [:]
     private var isShuttingDown = false
 
     init(loop: UVLoop, log: Log, configuration: HostConfiguration, events: WorkerEvents) {
@@ -123,7 +126,7 @@ final class WorkerSpawner {
         } catch {
             return completion(.failure(.internalError("could not start \(launcher.executable) for a \(kind.rawValue) screen: \(error)")))
         }
-        live[screenId] = worker
+        live[ObjectIdentifier(worker)] = worker
         let encoded = (try? JSONValueEncoder().encode(request)) ?? .null
         _ = worker.send(WorkerOpenRequest.method, encoded, timeoutMilliseconds: configuration.requestTimeoutMilliseconds) {
             [unowned self] result in
@@ -196,7 +199,7 @@ final class WorkerSpawner {
     }
 
     private func forget(_ worker: WorkerProcess) {
-        if live[worker.screenId] === worker { live[worker.screenId] = nil }
+        live[ObjectIdentifier(worker)] = nil
     }
 
     /// Stops every live worker; `done` runs when all have exited.
