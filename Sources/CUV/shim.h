@@ -4,10 +4,17 @@
 #include <uv.h>
 #include <sys/prctl.h>
 #include <signal.h>
+#include <malloc.h>
 
 // prctl is variadic, which Swift cannot call: this names the one use we have of it.
 static inline int cuv_set_parent_death_signal(int signum) {
     return prctl(PR_SET_PDEATHSIG, (unsigned long)signum, 0, 0, 0);
+}
+
+// glibc's malloc_trim, which Swift's Glibc module does not import: hands freed heap pages back
+// to the system (navhost after a burst of large messages).
+static inline int cuv_release_freed_memory(void) {
+    return malloc_trim(0);
 }
 
 #endif

@@ -5,7 +5,9 @@
 final class RequestQueue {
     typealias Operation = (_ done: @escaping () -> Void) -> Void
 
-    private var operations: [Operation] = []
+    /// Operations run are dropped from their slot at once (what they captured is freed), and the
+    /// slots are compacted away in amortised O(1).
+    private var operations: [Operation?] = []
     /// The first operation not started yet.
     private var next = 0
     private(set) var isRunningAnOperation = false
@@ -30,7 +32,8 @@ final class RequestQueue {
     private func runNext() {
         guard !isRunningAnOperation else { return }
         while next < operations.count && !isRunningAnOperation {
-            let operation = operations[next]
+            guard let operation = operations[next] else { break }
+            operations[next] = nil
             next += 1
             if next > 256 && next * 2 > operations.count {
                 operations.removeFirst(next)

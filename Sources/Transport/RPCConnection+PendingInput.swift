@@ -1,3 +1,4 @@
+import UVKit
 import NavProtocol
 
 // Flow control for input: the requests read from the peer and not answered yet are counted,
@@ -17,5 +18,22 @@ extension RPCConnection {
         isPausedForPendingInput = false
         guard !isReadingPaused, !isClosed, !hasInputEnded else { return }
         try? readerHandle.startReading()
+    }
+}
+
+extension RPCConnection {
+    /// A message at least this large leaves enough freed memory behind to hand back.
+    static let largeMessageBytes = 1 << 20
+
+    /// Hands memory freed after a large message back to the system, once what is owed to the
+    /// peer is written (the bytes waiting are freed then): the allocator keeps freed pages for
+    /// reuse otherwise, and a burst would leave navhost's RSS at its peak for good.
+    func releaseFreedMemorySoon() {
+        guard writer.pendingWriteBytes == 0 else {
+            owesMemoryRelease = true
+            return
+        }
+        owesMemoryRelease = false
+        FreedMemory.release()
     }
 }

@@ -41,6 +41,7 @@ public final class RPCConnection {
     public static let pendingRequestAllowance = 1024
     public internal(set) var pendingInputBytes = 0
     var isPausedForPendingInput = false
+    var owesMemoryRelease = false
     /// Batches with more entries are refused whole (-32600), before any entry runs.
     public var maxBatchEntries: Int?
 
@@ -112,6 +113,7 @@ public final class RPCConnection {
     }
 
     private func writesDrained() {
+        if owesMemoryRelease { releaseFreedMemorySoon() }
         guard isWriteBackpressured else { return }
         isWriteBackpressured = false
         onWriteBackpressure?(false)
@@ -148,6 +150,7 @@ public final class RPCConnection {
                     continue
                 }
                 handle(RPCPayload.parse(body), bytes: body.count)
+                if body.count >= Self.largeMessageBytes { releaseFreedMemorySoon() }
             case .oversized(let size):
                 protocolError(RPCError(
                     code: RPCErrorCode.messageTooLarge,
@@ -182,6 +185,7 @@ public final class RPCConnection {
             }
             let collector = BatchCollector(expected: expected, maxBytes: maxMessageBytes) { [unowned self] answer in
                 self.sendRaw(answer)
+                if max(bytes, answer.count) >= Self.largeMessageBytes { self.releaseFreedMemorySoon() }
             }
             for entry in entries { dispatch(entry, bytes: share, reply: collector.add) }
         }

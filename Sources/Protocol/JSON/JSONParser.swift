@@ -8,11 +8,19 @@
 /// - Duplicate object keys are allowed: the last one wins.
 /// - Containers may nest at most `maxDepth` deep, which also bounds the parser's recursion, so
 ///   no input can overflow the call stack.
+/// - A document may hold at most `maxValues` values, which bounds the memory its tree takes
+///   (a message of 16 MiB could otherwise be 8 million values, hundreds of MB as a tree).
 struct JSONParser {
     static let maxDepth = 512
+    static let maxValues = 250_000
 
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
+    private var valueCount = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
 
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> {
         var parser = JSONParser(bytes: bytes)
@@ -34,6 +42,8 @@ struct JSONParser {
     /// bytes), and unlike explicit stacks it allocates nothing but the values themselves, which
     /// matters for the small messages parsed on every request.
     private mutating func parseValue(depth: Int = 0) throws(JSONParseError) -> JSONValue {
+        valueCount += 1
+        guard valueCount <= Self.maxValues else { throw failure("the document holds more than \(Self.maxValues) values") }
         skipWhitespace()
         guard index < bytes.count else { throw failure("unexpected end of input, expected a value") }
         switch bytes[index] {
