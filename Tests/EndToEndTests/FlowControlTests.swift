@@ -48,15 +48,17 @@ import Testing
     }
 
     /// The deadlock a burst writer used to hit: 20,000 requests written before any reply is
-    /// read. navhost reads them all (they are far below --max-pending-input), so the client's
-    /// writes complete, and then every reply arrives.
+    /// read. Their answers back up into the worker, which stops reading; navhost used to stop
+    /// reading the client once it owed the worker 1 MiB, with the client blocked in write().
+    /// Now navhost reads them all (far below --max-pending-input), the client's writes
+    /// complete, and then every reply arrives.
     @Test func aBurstWrittenBeforeReadingAnyReplyCompletes() throws {
         let host = try HostUnderTest(["--request-timeout", "120"])
         try host.initialize()
         host.client.pauseReading()
         let count = 20_000
         for index in 0..<count {
-            host.client.send(["jsonrpc": "2.0", "id": .int(30_000 + index), "method": "screen/rows", "params": ["offset": .int(index % 200), "limit": 1]])
+            host.client.send(["jsonrpc": "2.0", "id": .int(30_000 + index), "method": "screen/rows", "params": ["offset": .int(index % 200), "limit": 10]])
         }
         // The client reads nothing meanwhile: every byte it wrote must still reach navhost.
         let written = host.client.pump(seconds: 60) { host.client.unwrittenBytes == 0 }
@@ -68,7 +70,7 @@ import Testing
         for _ in 0..<count {
             let reply = try host.client.nextReply(timeout: 60)
             #expect(unanswered.remove(reply["id"]?.intValue ?? -1) != nil)
-            guard reply["result"]?["rows"]?.arrayValue?.count == 1 else {
+            guard reply["result"]?["rows"]?.arrayValue?.isEmpty == false else {
                 Issue.record("\(reply)")
                 break
             }
