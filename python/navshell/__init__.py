@@ -10,7 +10,7 @@ See docs/automation.md ("Python") in the NavShell repository.
 """
 
 from .client import Navhost
-from .errors import ConnectionClosed, Error, ProtocolError, RPCError, Timeout
+from .errors import ConnectionClosed, Error, ProtocolError, RowNotFound, RPCError, Timeout
 
-__all__ = ["Navhost", "RPCError", "Error", "Timeout", "ConnectionClosed", "ProtocolError"]
+__all__ = ["Navhost", "RPCError", "Error", "Timeout", "ConnectionClosed", "ProtocolError", "RowNotFound"]
 __version__ = "0.1.0"

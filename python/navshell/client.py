@@ -1,7 +1,7 @@
 """``Navhost``: a navhost session from Python, as a context manager."""
 
 from . import jsonrpc
-from .errors import Error, RPCError
+from .errors import Error, RowNotFound, RPCError
 from .host_process import HostProcess, find_navhost, option_arguments
 
 # The most rows one screen/rows request may ask for (docs/protocol.md, screen/rows).
@@ -113,6 +113,14 @@ class Navhost:
                 if error.code != REVISION_GONE:
                     raise
         raise Error("the rows kept changing while they were read; call wait_idle() first")
+
+    def row(self, row_id, screen=None):
+        """The row with this id on the screen (the top one by default), read with every row;
+        raises ``RowNotFound`` (a ``KeyError``) when there is none."""
+        for row in self.rows(screen=screen):
+            if row["id"] == row_id:
+                return row
+        raise RowNotFound(row_id)
 
     def select(self, row_id, screen=None):
         """Selects a row by id; returns ``{action, screen, stack, pushed?, url?}``."""

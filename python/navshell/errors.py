@@ -30,3 +30,10 @@ class ConnectionClosed(Error):
 
 class ProtocolError(Error):
     """The peer wrote something that is not a JSON-RPC message."""
+
+
+class RowNotFound(Error, KeyError):
+    """``Navhost.row`` found no row with that id on the screen."""
+
+    def __str__(self):
+        return f"no row with id {self.args[0]!r} on the screen"

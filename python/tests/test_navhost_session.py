@@ -25,6 +25,14 @@ def test_back_and_back_to_root_pop_the_stack(navhost):
     assert navhost.rows(limit=1)[0]["id"] == "user:mojombo"  # the search that led there is kept
 
 
+def test_a_row_by_id_carries_its_typed_values(navhost):
+    navhost.open("users/mojombo/repositories/chronic")
+    stars = navhost.row("stats:stars")
+    assert (stars["detail"], stars["values"]) == ("3,238", {"count": 3238})
+    with pytest.raises(navshell.RowNotFound, match="no row with id 'stats:nope' on the screen"):
+        navhost.row("stats:nope")
+
+
 def test_rows_of_one_section_from_an_offset(navhost):
     navhost.open("users/mojombo/repositories/grit")
     assert [row["id"] for row in navhost.rows(section="links")] == ["links:github", "links:homepage"]
