@@ -76,8 +76,11 @@ class HostProcess:
         return self._stderr_file.read().decode("utf-8", "replace")
 
     def describe_end(self):
-        """navhost's exit status and last log lines, for errors raised when it is gone."""
-        code = self.popen.poll()
+        """navhost's exit status and last log lines, for errors raised when its output ended."""
+        try:
+            code = self.popen.wait(timeout=2)  # its output ended: it is most likely exiting
+        except subprocess.TimeoutExpired:
+            code = None
         status = "navhost is still running" if code is None else f"navhost exited with code {code}"
         tail = self.stderr_text.strip().splitlines()[-5:]
         return status + (": " + " | ".join(tail) if tail else ".")
