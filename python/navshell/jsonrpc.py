@@ -210,8 +210,8 @@ class Connection:
     def _read_some(self, deadline, what, timeout):
         if self.closed:
             raise ConnectionClosed(f"the peer closed its output while waiting for {what}. {self._describe_end()}".strip())
-        remaining = deadline - time.monotonic()
-        if remaining <= 0 or not _readable(self._read_fd, remaining):
+        # Past the deadline, what has already arrived is still read (a wait of 0 s polls).
+        if not _readable(self._read_fd, deadline - time.monotonic()):
             raise Timeout(f"timed out after {timeout:g} s waiting for {what}")
         data = os.read(self._read_fd, _READ_SIZE)
         if not data:

@@ -102,6 +102,16 @@ def test_a_wait_with_no_answer_times_out_saying_what_it_waited_for(peer):
         peer.connection.next_notification("nav/didIdle", timeout=0)
 
 
+def test_drain_and_a_wait_of_zero_seconds_read_what_has_already_arrived(peer):
+    peer.write(b'{"jsonrpc":"2.0","method":"first"}\n')
+    peer.connection.drain()
+    assert [n["method"] for n in peer.connection.received] == ["first"]
+    peer.write(b'{"jsonrpc":"2.0","method":"second"}\n')
+    assert [n["method"] for n in peer.connection.take_notifications()] == ["first", "second"]
+    peer.write(b'{"jsonrpc":"2.0","method":"third"}\n')
+    assert peer.connection.next_notification("third", timeout=0)["method"] == "third"
+
+
 def test_a_closed_peer_is_reported_instead_of_a_timeout(peer):
     os.close(peer.to_connection)
     with pytest.raises(ConnectionClosed, match="closed its output while waiting for a notification"):
