@@ -90,6 +90,12 @@ def test_call_reaches_any_method(navhost):
     assert [screen["kind"] for screen in processes["screens"]] == ["users"]
 
 
+def test_content_length_framing_drives_the_same_session(navhost_factory):
+    host = navhost_factory(framing="content-length")
+    host.query("defunkt")
+    assert [row["id"] for row in host.rows()] == ["user:defunkt"]
+
+
 def test_keyword_options_become_command_line_options(navhost_factory):
     host = navhost_factory(root="repositories", root_params={"login": "defunkt"}, warm_spare=False)
     assert host.arguments == ["--root", "repositories", "--root-params", '{"login": "defunkt"}', "--no-warm-spare"]
