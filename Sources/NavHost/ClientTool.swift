@@ -4,7 +4,7 @@ import Glibc
 
 /// The commands of the `navhost-tools` binary beside navhost: listed in navhost's help, run there.
 enum ClientTool {
-    static let names = ["demo", "run", "replay"]
+    static let names = ["demo", "run", "replay", "show"]
 
     /// Replaces this process with navhost-tools when the first argument names one of its commands.
     static func handOver(_ arguments: [String]) {

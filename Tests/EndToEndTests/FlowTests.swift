@@ -29,17 +29,21 @@ final class ScratchFolder {
 }
 
 @Suite struct FlowTests {
-    @Test func theExampleFlowsPassAndWriteAJUnitReport() throws {
+    @Test func theExampleFolderRunsInNameOrderAndWritesAJUnitReportWithOneCasePerFlow() throws {
         let scratch = try ScratchFolder()
-        let flows = ["browse", "deep-link", "reuse"].map { RepositoryFiles.path("examples/flows/\($0).yaml") }
-        let run = try runCommand(Binaries.navhost, ["run", "--junit", scratch.path + "/junit.xml"] + flows)
+        let report = scratch.path + "/reports/ci/junit.xml"  // the folders do not exist yet
+        let run = try runCommand(Binaries.navhost, ["run", "--junit", report, RepositoryFiles.path("examples/flows")])
         #expect(run.status.exitCode == 0, "\(run.output)")
-        #expect(run.output.contains("Flows: 3 of 3 passed"))
+        let started = run.output.split(separator: "\n").filter { $0.hasPrefix("▶ ") }.map { $0.split(separator: "/").last.map(String.init) ?? "" }
+        #expect(started == ["blocks.yaml (blocks)", "browse.yaml (browse mojombo's repositories)", "deep-link.yaml", "reuse.yaml", "values.yaml (mojombo's popular repositories)"])
+        #expect(run.output.split(separator: "\n").last?.hasPrefix("Flows: 5 of 5 passed (") == true, "the summary line ends the output")
         #expect(run.output.contains("✓ 10/15 snapshot grit-detail"), "the committed snapshot still matches")
         #expect(run.output.contains("⚠ 5/8 a step allowed to fail  (optional, failed; going on)"))
-        let junit = try scratch.read("junit.xml")
-        #expect(junit.contains(#"<testsuites name="navhost flows" tests="33" failures="0" skipped="1""#))
-        #expect(junit.contains(#"<testsuite name="deep-link""#))
+        let junit = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(junit.contains(#"<testsuites name="navhost flows" tests="5" failures="0""#))
+        #expect(junit.components(separatedBy: "<testcase ").count - 1 == 5)
+        #expect(junit.contains(#"<testcase classname="flows" name="browse mojombo&apos;s repositories" file=""#))
+        #expect(junit.contains("<system-out>▶ \(RepositoryFiles.path("examples/flows/deep-link.yaml"))\n  ✓ 1/10 open users/mojombo/repositories/grit"))
     }
 
     @Test func aFailingFlowShowsTheStepTheExpectationAndTheScreenMarked() throws {
@@ -56,18 +60,26 @@ final class ScratchFolder {
             "        ▶─ mojombo's repositories · repositories s2 (depth 2) · revision 1",
             "        │   grit  —  Ruby · ★ 2k  ›",
             "  – 4/4 back  (skipped)",
-            "Flows: 0 of 1 passed",
+            "  failed: \(flow) at step 3 assertVisible title ~ /^rails$/, kind = repository (\(flow):4)",
+            "Flows: 0 of 1 passed, 1 failed (",
         ]
         for line in expected { #expect(run.output.contains(line), "missing line: \(line)\n\(run.output)") }
         let junit = try scratch.read("junit.xml")
-        #expect(junit.contains(#"<failure message="assertVisible title ~ /^rails$/, kind = repository failed">"#))
-        #expect(junit.contains(#"<skipped message="an earlier step failed"/>"#))
+        #expect(junit.contains(#"<failure message="step 3 assertVisible title ~ /^rails$/, kind = repository failed ("#))
+        #expect(junit.contains("    found:    none of the 5 rows matches"), "the failure holds the report")
+        #expect(junit.contains("  – 4/4 back  (skipped)\n✗ \(flow) failed ("), "system-out holds every step")
     }
 
     @Test func aFlowThatCannotBeReadSaysWhereAndWhy() throws {
         let scratch = try ScratchFolder()
         let cases = [
-            ("- search: mojombo\n- select: {colour: red}\n", "bad.yaml:2: unknown key 'colour' in select; allowed: title, id, kind, section, index"),
+            ("- search: mojombo\n- select: {colour: red}\n", "bad.yaml:2: unknown key 'colour' in select; allowed: title, subtitle, detail, text, id, kind, section, values, index"),
+            ("- inputText: mojombo\n", "bad.yaml:1: 'inputText' is a Maestro step NavShell does not have; use search: TEXT"),
+            ("- scrollUntilVisible: {element: {text: grit}}\n", "bad.yaml:1: 'scrollUntilVisible' is a Maestro step NavShell does not have; use assertVisible or waitFor"),
+            ("name: no steps\ntags: [x]\n", "bad.yaml:1: a flow is a list of steps; a header (name, tags, root, env) goes before '---' and the steps"),
+            ("root: {kind: planets}\n---\n- back\n", "bad.yaml:1: unknown screen kind 'planets'"),
+            ("- repeat: {commands: [back]}\n", "bad.yaml:1: repeat needs times, while, or both"),
+            ("- assertVisible: {values: {stars: {over: 3}}}\n", "unknown key 'over' in values.stars; allowed: atLeast, atMost"),
             ("- search: ${WHO}\n", "bad.yaml:1: ${WHO} is not defined"),
             ("- assertStack: [users, planets]\n", "bad.yaml:1: unknown screen kind 'planets'"),
             ("- select: {title: \"(\"}\n", "is not a regular expression"),

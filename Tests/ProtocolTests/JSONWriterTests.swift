@@ -7,6 +7,10 @@ import NavProtocol
         Row(id: "user:mojombo", kind: "user", title: "mojombo", subtitle: "Tom Preston-Werner", detail: "San Francisco · 23,000 followers", accessory: .disclosure, section: "popular"),
         Row(id: "r", kind: "repository", title: "quote \" backslash \\ newline \n tab \t nul \u{0} é 😀"),
         Row(id: "", kind: "", title: "", accessory: .link),
+        Row(
+            id: "repo:a/b", kind: "repository", title: "b", detail: "★ 3.2k",
+            values: ["stars": 3238, "language": nil, "fork": false, "updatedAt": "2026-01-02T03:04:05Z", "topics": ["é", "x\"y"], "ratio": 0.5]),
+        Row(id: "stats:stars", kind: "stat", title: "Stars", values: [:]),
     ]
     static let sections = [
         SectionInfo(id: "popular", header: "Popular", count: 250),

@@ -20,14 +20,16 @@ final class FlowDriver {
         _ = client.drainNotifications()
     }
 
-    /// The top screen with every row (up to the protocol's window limit), and its depth.
+    /// The top screen with every row, and its depth.
     func topScreen() throws -> (screen: ScreenSnapshot, depth: Int) {
         let stack = try client.send(StackRequest(), timeout: stepTimeout).stack
-        return (try client.readScreen(limit: RowsRequest.maxLimit, timeout: stepTimeout), stack.count)
+        guard let top = stack.last else { throw NavClientError.unexpectedReply("an empty stack") }
+        return (try ScreenWindows.readWhole(client, top, timeout: stepTimeout), stack.count)
     }
 
+    /// Every screen of the stack with every row, root first.
     func stack() throws -> [ScreenSnapshot] {
-        try client.readStack(limit: RowsRequest.maxLimit, timeout: stepTimeout)
+        try ScreenWindows.readStack(client, timeout: stepTimeout)
     }
 
     /// Ends the host cleanly; a host that does not is killed when the client goes.

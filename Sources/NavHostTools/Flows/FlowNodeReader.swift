@@ -1,4 +1,5 @@
 import Foundation
+import NavProtocol
 import Yams
 
 /// A flow file that cannot be run as written; the message names the line.
@@ -11,6 +12,8 @@ struct FlowSyntaxError: Error, CustomStringConvertible {
 struct FlowNodeReader {
     let file: String
     let environment: [String: String]
+    /// False for texts taken as written (the header).
+    var substitutes = true
 
     func location(_ node: Node) -> String {
         node.mark.map { "\(file):\($0.line)" } ?? file
@@ -47,13 +50,13 @@ struct FlowNodeReader {
         return Array(sequence)
     }
 
-    /// A mapping's entries by key; keys outside `allowed` are an error naming the allowed ones.
-    func fields(_ node: Node, _ what: String, allowed: [String]) throws -> [String: Node] {
+    /// A mapping's entries by key; keys outside `allowed` (when given) are an error naming the allowed ones.
+    func fields(_ node: Node, _ what: String, allowed: [String]?) throws -> [String: Node] {
         guard case .mapping(let mapping) = node else { throw error(node, "\(what) must be a map") }
         var fields: [String: Node] = [:]
         for (key, value) in mapping {
             guard case .scalar(let name) = key else { throw error(key, "keys of \(what) must be words") }
-            guard allowed.contains(name.string) else {
+            if let allowed, !allowed.contains(name.string) {
                 throw error(key, "unknown key '\(name.string)' in \(what); allowed: \(allowed.joined(separator: ", "))")
             }
             fields[name.string] = value
@@ -61,8 +64,34 @@ struct FlowNodeReader {
         return fields
     }
 
+    /// A scalar as a JSON value: a whole number, a number, true or false (unquoted), else text.
+    func scalarJSON(_ node: Node) throws -> JSONValue {
+        if isNull(node) { return .null }
+        let text = try string(node, "a value")
+        guard node.scalar?.style == .plain else { return .string(text) }
+        if let number = Int(text) { return .int(number) }
+        if let number = Double(text) { return .double(number) }
+        if let flag = node.bool { return .bool(flag) }
+        return .string(text)
+    }
+
+    /// Any node as JSON: maps, lists and scalars.
+    func json(_ node: Node) throws -> JSONValue {
+        switch node {
+        case .mapping(let mapping):
+            var object: [String: JSONValue] = [:]
+            for (key, value) in mapping { object[try string(key, "a key")] = try json(value) }
+            return .object(object)
+        case .sequence(let sequence):
+            return .array(try sequence.map(json))
+        default:
+            return try scalarJSON(node)
+        }
+    }
+
     /// Replaces `${NAME}` with the environment's value; an undefined name is an error.
     func substitute(_ text: String, at node: Node) throws -> String {
+        guard substitutes else { return text }
         var result = ""
         var rest = Substring(text)
         while let start = rest.range(of: "${") {

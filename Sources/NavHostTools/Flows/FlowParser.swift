@@ -1,28 +1,47 @@
 import NavProtocol
 import Yams
 
-/// Turns a flow file into steps. A flow is a YAML list; each step is a bare word (`- back`)
-/// or a one-key map (`- search: mojombo`). `label` and `optional` may sit beside the key or
-/// inside its map: `- {assertVisible: grit, optional: true}`, `- select: {index: 0, label: first}`.
+/// Turns a flow file into its header and steps. A flow is a YAML list of steps, optionally
+/// after a header document and `---`; each step is a bare word (`- back`) or a one-key map
+/// (`- search: mojombo`). `label` and `optional` may sit beside the key or inside its map:
+/// `- {assertVisible: grit, optional: true}`, `- select: {index: 0, label: first}`.
 struct FlowParser {
     let reader: FlowNodeReader
 
     static let modifiers = ["label", "optional"]
-    static let criteriaKeys = ["title", "id", "kind", "section", "index"]
     static let stepKinds = [
         "search", "select", "back", "backToRoot", "open", "assertVisible", "assertNotVisible",
-        "assertStack", "assertCount", "waitFor", "snapshot", "runFlow",
+        "assertStack", "assertCount", "waitFor", "snapshot", "runFlow", "repeat", "retry",
     ]
 
-    func parse(_ text: String) throws -> [FlowStep] {
-        let root: Node?
+    /// Parses a whole file. The header's `env` gives defaults for `${NAME}` in the steps.
+    static func parse(_ text: String, file: String, environment: [String: String]) throws -> FlowDocument {
+        let documents: [Node]
         do {
-            root = try Yams.compose(yaml: text)
+            documents = Array(try Yams.compose_all(yaml: text))
         } catch {
-            throw FlowSyntaxError(description: "\(reader.file): not valid YAML: \(error)")
+            throw FlowSyntaxError(description: "\(file): not valid YAML: \(error)")
         }
-        guard let root else { throw FlowSyntaxError(description: "\(reader.file): the flow is empty") }
-        return try reader.list(root, "a flow").map(step)
+        let plain = FlowNodeReader(file: file, environment: environment)
+        switch documents.count {
+        case 0:
+            throw FlowSyntaxError(description: "\(file): the flow is empty")
+        case 1:
+            if documents[0].mapping != nil {
+                throw plain.error(documents[0], "a flow is a list of steps; a header (name, tags, root, env) goes before '---' and the steps")
+            }
+            return FlowDocument(header: FlowHeader(), steps: try FlowParser(reader: plain).steps(documents[0], "a flow"))
+        case 2:
+            let header = try FlowHeader.parse(documents[0], reader: plain)
+            let reader = FlowNodeReader(file: file, environment: header.environment.merging(environment) { _, given in given })
+            return FlowDocument(header: header, steps: try FlowParser(reader: reader).steps(documents[1], "a flow"))
+        default:
+            throw plain.error(documents[2], "a flow has at most two documents: a header, '---', then the steps")
+        }
+    }
+
+    func steps(_ node: Node, _ what: String) throws -> [FlowStep] {
+        try reader.list(node, what).map(step)
     }
 
     private func step(_ node: Node) throws -> FlowStep {
@@ -30,15 +49,15 @@ struct FlowParser {
             let word = try reader.string(node, "a step")
             return FlowStep(action: try action(word, value: nil, at: node), location: reader.location(node))
         }
-        var fields = try reader.fields(node, "a step", allowed: FlowParser.stepKinds + FlowParser.modifiers)
-        let kinds = fields.keys.filter { FlowParser.stepKinds.contains($0) }
+        var fields = try reader.fields(node, "a step", allowed: nil)
+        let kinds = fields.keys.filter { !FlowParser.modifiers.contains($0) }
         guard kinds.count == 1, let kind = kinds.first, let value = fields.removeValue(forKey: kind) else {
             throw reader.error(node, "a step has exactly one of: \(FlowParser.stepKinds.joined(separator: ", "))")
         }
         var step = FlowStep(action: .back, location: reader.location(node))
         try applyModifiers(fields, to: &step)
         var arguments = value
-        if case .mapping = value {
+        if case .mapping = value, FlowParser.stepKinds.contains(kind) || kind == "tapOn" {
             let inner = try reader.fields(value, kind, allowed: allowedKeys(kind) + FlowParser.modifiers)
             try applyModifiers(inner, to: &step)
             let kept = (value.mapping ?? [:]).filter { !FlowParser.modifiers.contains($0.key.string ?? "") }.map { ($0.key, $0.value) }
@@ -53,17 +72,20 @@ struct FlowParser {
         if let optional = fields["optional"] { step.isOptional = try reader.bool(optional, "optional") }
     }
 
-    private func allowedKeys(_ kind: String) -> [String] {
+    func allowedKeys(_ kind: String) -> [String] {
         switch kind {
         case "search": return ["text"]
         case "open": return ["path"]
         case "assertStack": return ["kinds"]
-        case "assertCount": return FlowParser.criteriaKeys + ["count", "atLeast", "atMost"]
-        case "waitFor": return FlowParser.criteriaKeys + ["timeout", "visible"]
+        case "assertCount": return RowCriteria.keys + ["count", "atLeast", "atMost"]
+        case "waitFor": return RowCriteria.keys + ["timeout", "visible"]
         case "snapshot": return ["name"]
-        case "runFlow": return ["file", "env"]
+        case "runFlow": return FlowParser.blockKeys
+        case "repeat": return FlowParser.blockKeys + ["times", "while"]
+        case "retry": return FlowParser.blockKeys + ["maxRetries"]
         case "back", "backToRoot": return []
-        default: return FlowParser.criteriaKeys
+        case "tapOn": return RowCriteria.keys + FlowParser.modifiers
+        default: return RowCriteria.keys
         }
     }
 
@@ -110,59 +132,11 @@ struct FlowParser {
                 throw reader.error(node, "snapshot names use letters, digits, '-', '_' and '.': '\(name)'")
             }
             return .snapshot(name)
-        case "runFlow": return try runFlow(try argument("file"), whole: value)
+        case "runFlow", "repeat", "retry":
+            return try blockStep(kind, try whole())
         default:
+            if let translated = try MaestroSteps.translate(kind, value: value, at: node, parser: self) { return translated }
             throw reader.error(node, "unknown step '\(kind)'; steps: \(FlowParser.stepKinds.joined(separator: ", "))")
         }
-    }
-
-    /// A bare text is a title pattern; a map gives any of title, id, kind, section, index.
-    private func criteria(_ node: Node, _ kind: String) throws -> RowCriteria {
-        var criteria = RowCriteria()
-        guard case .mapping = node else {
-            criteria.title = try pattern(node)
-            return criteria
-        }
-        let fields = try reader.fields(node, kind, allowed: allowedKeys(kind))
-        if let title = fields["title"] { criteria.title = try pattern(title) }
-        criteria.id = try fields["id"].map { try reader.string($0, "id") }
-        criteria.kind = try fields["kind"].map { try reader.string($0, "kind") }
-        criteria.section = try fields["section"].map { try reader.string($0, "section") }
-        criteria.index = try fields["index"].map { try reader.integer($0, "index") }
-        if kind != "assertCount", criteria.isEmpty { throw reader.error(node, "\(kind) needs one of: \(FlowParser.criteriaKeys.joined(separator: ", "))") }
-        return criteria
-    }
-
-    private func pattern(_ node: Node) throws -> TitlePattern {
-        let source = try reader.string(node, "a title pattern")
-        do {
-            return try TitlePattern(source)
-        } catch {
-            throw reader.error(node, "'\(source)' is not a regular expression: \(error)")
-        }
-    }
-
-    private func assertCount(_ node: Node) throws -> FlowAction {
-        guard case .mapping = node else { return .assertCount(RowCriteria(), .exactly(try reader.integer(node, "assertCount"))) }
-        let fields = try reader.fields(node, "assertCount", allowed: allowedKeys("assertCount"))
-        let kinds: [(key: String, make: (Int) -> CountExpectation)] = [("count", { .exactly($0) }), ("atLeast", { .atLeast($0) }), ("atMost", { .atMost($0) })]
-        let expectations = try kinds.compactMap { kind in
-            try fields[kind.key].map { kind.make(try reader.integer($0, kind.key)) }
-        }
-        guard expectations.count == 1, let expectation = expectations.first else {
-            throw reader.error(node, "assertCount needs exactly one of count, atLeast, atMost")
-        }
-        return .assertCount(try criteria(node, "assertCount"), expectation)
-    }
-
-    private func runFlow(_ file: Node, whole: Node?) throws -> FlowAction {
-        var environment: [String: String] = [:]
-        if let whole, case .mapping = whole, let env = whole.mapping?[Node("env")] {
-            guard case .mapping(let variables) = env else { throw reader.error(env, "runFlow's env must be a map") }
-            for (key, value) in variables {
-                environment[try reader.string(key, "a variable name")] = try reader.string(value, "a variable's value")
-            }
-        }
-        return .runFlow(file: try reader.string(file, "runFlow's file"), environment: environment)
     }
 }

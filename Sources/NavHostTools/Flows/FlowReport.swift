@@ -14,7 +14,7 @@ enum FlowReport {
                 lines += ["screen:"] + indent(ScreenText.render(screen, depth: failure.depth, marking: failure.mark))
             }
         case let nested as NestedFlowFailure:
-            lines = ["expected: every step of \(nested.file) to pass", "found:    its step \(nested.step) failed (above)"]
+            lines = ["expected: every step of the block (\(nested.file)) to pass", "found:    its step \(nested.step) failed (above)"]
         case let syntax as FlowSyntaxError:
             lines = ["error: \(syntax.description)"]
         default:
@@ -44,10 +44,17 @@ enum FlowReport {
         }
     }
 
+    /// The failed flows, then one line: how many passed, failed and were skipped, and the time.
     static func summary(_ results: [FlowResult]) -> String {
-        let failed = results.filter { !$0.passed }
-        var lines = failed.map { "  failed: \($0.file)" }
-        lines.insert("Flows: \(results.count - failed.count) of \(results.count) passed", at: 0)
+        let ran = results.filter { !$0.skippedByTags }
+        let failed = ran.filter { !$0.passed }
+        let skipped = results.count - ran.count
+        var lines = failed.map { "  failed: \($0.file)\($0.failedStep.map { " at step \($0.number) \($0.title) (\($0.location))" } ?? "")" }
+        var counts = ["\(ran.count - failed.count) of \(ran.count) passed"]
+        if !failed.isEmpty { counts.append("\(failed.count) failed") }
+        if skipped > 0 { counts.append("\(skipped) skipped by tags") }
+        let seconds = String(format: "%.2f", results.reduce(0) { $0 + $1.seconds })
+        lines.append("Flows: \(counts.joined(separator: ", ")) (\(seconds) s)")
         return lines.joined(separator: "\n")
     }
 }

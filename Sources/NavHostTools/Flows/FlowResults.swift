@@ -21,15 +21,25 @@ struct StepResult {
 /// What happened to one flow file.
 struct FlowResult {
     var file: String
-    var steps: [StepResult]
+    /// The header's name, else the file name without folder and extension.
+    var name: String
+    var tags: [String] = []
+    var steps: [StepResult] = []
     /// The flow could not start: unreadable file, bad YAML, no host.
     var setupError: String?
-    var seconds: Double
+    /// Not run: its tags were not included, or were excluded.
+    var skippedByTags = false
+    var seconds: Double = 0
+    /// The lines printed while it ran, for the JUnit report's system-out.
+    var output: [String] = []
+    /// The session recording kept with `--record`.
+    var recording: String?
 
     var passed: Bool { setupError == nil && !steps.contains { $0.status == .failed } }
 
-    /// The name CI reports show: the file name without folder and extension.
-    var name: String {
+    var failedStep: StepResult? { steps.first { $0.status == .failed } }
+
+    static func defaultName(of file: String) -> String {
         let base = file.split(separator: "/").last.map(String.init) ?? file
         return base.hasSuffix(".yaml") ? String(base.dropLast(5)) : base.hasSuffix(".yml") ? String(base.dropLast(4)) : base
     }

@@ -8,18 +8,28 @@ struct FlowRunOptions {
     var stepTimeout: Double
     var updateSnapshots: Bool
     var environment: [String: String]
+    var tags = TagFilter()
+    /// Keep each flow's session here (`navhost --record`), for `navhost replay`.
+    var recordDirectory: String?
 }
 
 /// Runs flow files, each against a fresh host, printing progress per step; a failing step
 /// prints its report and skips the rest of its flow.
 final class FlowRunner {
-    private let options: FlowRunOptions
-    private let write: (String) -> Void
-    private static let maximumNesting = 10
+    let options: FlowRunOptions
+    private let print: (String) -> Void
+    /// The lines of the flow running now, for its result.
+    private var transcript: [String] = []
+    private var recordingNames: Set<String> = []
 
     init(options: FlowRunOptions, write: @escaping (String) -> Void) {
         self.options = options
-        self.write = write
+        self.print = write
+    }
+
+    func write(_ line: String) {
+        print(line)
+        transcript.append(line)
     }
 
     func run(_ files: [String]) -> [FlowResult] {
@@ -27,83 +37,71 @@ final class FlowRunner {
     }
 
     private func run(file: String) -> FlowResult {
-        write("▶ \(file)")
+        transcript = []
         let start = ContinuousClock.now
-        var result = FlowResult(file: file, steps: [], setupError: nil, seconds: 0)
+        var result = FlowResult(file: file, name: FlowResult.defaultName(of: file))
         do {
-            let steps = try load(file, environment: options.environment)
-            let driver = try FlowDriver(navhost: options.navhost, hostArguments: options.hostArguments, stepTimeout: options.stepTimeout)
-            result.steps = runSteps(steps, file: file, environment: options.environment, driver: driver, indent: "  ", depth: 0)
+            let document = try load(file, environment: options.environment)
+            result.name = document.header.name ?? result.name
+            result.tags = document.header.tags
+            guard options.tags.accepts(document.header.tags) else {
+                result.skippedByTags = true
+                print("– \(file) skipped (tags: \(document.header.tags.isEmpty ? "none" : document.header.tags.joined(separator: ", ")))")
+                return result
+            }
+            write("▶ \(file)\(document.header.name.map { " (\($0))" } ?? "")")
+            var arguments = options.hostArguments + document.header.hostArguments
+            if let directory = options.recordDirectory {
+                let recording = try recordingPath(for: FlowResult.defaultName(of: file), in: directory)
+                arguments += ["--record", recording]
+                result.recording = recording
+            }
+            let driver = try FlowDriver(navhost: options.navhost, hostArguments: arguments, stepTimeout: options.stepTimeout)
+            let sequence = FlowSequence(runner: self, driver: driver)
+            result.steps = sequence.run(document.steps, file: file, environment: options.environment, indent: "  ", depth: 0)
             driver.finish()
         } catch {
+            if transcript.isEmpty { write("▶ \(file)") }
             result.setupError = "\(error)"
             write("  ✗ \(error)")
         }
         result.seconds = secondsSince(start)
+        if let recording = result.recording { write("  recorded to \(recording)") }
         write("\(result.passed ? "✓" : "✗") \(file) \(result.passed ? "passed" : "failed") (\(String(format: "%.2f", result.seconds)) s)\n")
+        result.output = transcript
         return result
     }
 
-    private func load(_ file: String, environment: [String: String]) throws -> [FlowStep] {
+    /// A flow file with the header's `env` as defaults under `environment`.
+    func load(_ file: String, environment: [String: String]) throws -> FlowDocument {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
             throw FlowSyntaxError(description: "\(file): cannot read the file")
         }
-        return try FlowParser(reader: FlowNodeReader(file: file, environment: environment)).parse(text)
+        return try FlowParser.parse(text, file: file, environment: environment)
     }
 
-    private func runSteps(
-        _ steps: [FlowStep], file: String, environment: [String: String], driver: FlowDriver, indent: String, depth: Int
-    ) -> [StepResult] {
-        var results: [StepResult] = []
-        var failed = false
-        for (index, step) in steps.enumerated() {
-            var result = StepResult(number: index + 1, title: step.title, location: step.location, status: .skipped, seconds: 0)
-            guard !failed else {
-                results.append(result)
-                write(indent + FlowReport.progress(result, of: steps.count))
-                continue
-            }
-            let start = ContinuousClock.now
-            do {
-                let note = try perform(step, file: file, environment: environment, driver: driver, indent: indent, depth: depth)
-                result.status = .passed
-                result.seconds = secondsSince(start)
-                write(indent + FlowReport.progress(result, of: steps.count, note: note))
-            } catch {
-                result.status = step.isOptional ? .optionalFailed : .failed
-                result.seconds = secondsSince(start)
-                result.report = FlowReport.failure(error, step: step, driver: driver)
-                if let nested = error as? NestedFlowFailure { result.report = nested.report }
-                failed = !step.isOptional
-                write(indent + FlowReport.progress(result, of: steps.count))
-                if !(error is NestedFlowFailure) {
-                    write(result.report?.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }.joined(separator: "\n") ?? "")
-                }
-            }
-            results.append(result)
+    /// `DIR/NAME.jsonl`, made unique within the run, with the folder created.
+    private func recordingPath(for name: String, in directory: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let base = String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "-" })
+        var candidate = base
+        var number = 2
+        while recordingNames.contains(candidate) {
+            candidate = "\(base)-\(number)"
+            number += 1
         }
-        return results
+        recordingNames.insert(candidate)
+        return directory + "/" + candidate + ".jsonl"
     }
+}
 
-    private func perform(
-        _ step: FlowStep, file: String, environment: [String: String], driver: FlowDriver, indent: String, depth: Int
-    ) throws -> String? {
-        let directory = (file as NSString).deletingLastPathComponent
-        guard case .runFlow(let nestedFile, let variables) = step.action else {
-            let snapshots = SnapshotFiles(flowDirectory: directory.isEmpty ? "." : directory, update: options.updateSnapshots)
-            return try FlowStepExecutor(driver: driver, snapshots: snapshots).run(step.action)
-        }
-        guard depth < FlowRunner.maximumNesting else {
-            throw FlowSyntaxError(description: "\(step.location): runFlow nests more than \(FlowRunner.maximumNesting) deep; does a flow run itself?")
-        }
-        let path = nestedFile.hasPrefix("/") || directory.isEmpty ? nestedFile : directory + "/" + nestedFile
-        let nestedEnvironment = environment.merging(variables) { _, new in new }
-        let steps = try load(path, environment: nestedEnvironment)
-        write("\(indent)  ↳ \(path)")
-        let results = runSteps(steps, file: path, environment: nestedEnvironment, driver: driver, indent: indent + "    ", depth: depth + 1)
-        if let failure = results.first(where: { $0.status == .failed }) {
-            throw NestedFlowFailure(file: path, step: failure.number, report: failure.report ?? "")
-        }
-        return nil
+/// `--include-tags` / `--exclude-tags`: a flow runs when it has one of the included tags (or
+/// none were given) and none of the excluded ones.
+struct TagFilter {
+    var include: Set<String> = []
+    var exclude: Set<String> = []
+
+    func accepts(_ tags: [String]) -> Bool {
+        (include.isEmpty || !include.isDisjoint(with: tags)) && exclude.isDisjoint(with: tags)
     }
 }

@@ -52,8 +52,8 @@ struct FlowStepExecutor {
         case .snapshot(let name):
             try driver.settle()
             return try snapshots.check(name, stack: try driver.stack())
-        case .runFlow:
-            preconditionFailure("the runner expands runFlow")
+        case .runFlow, .repeatBlock, .retry:
+            preconditionFailure("FlowSequence runs blocks")
         }
         try driver.settle()
         return nil
@@ -61,17 +61,24 @@ struct FlowStepExecutor {
 
     private func expectVisible(_ criteria: RowCriteria, _ visible: Bool) throws {
         let (top, depth) = try driver.topScreen()
+        if let failure = visibilityFailure(criteria, visible, top: top, depth: depth) { throw failure }
+    }
+
+    /// The failure `assertVisible` (or `assertNotVisible`) reports on this screen, or nil when it holds;
+    /// `waitFor` reports the same words when its time runs out.
+    private func visibilityFailure(_ criteria: RowCriteria, _ visible: Bool, top: ScreenSnapshot, depth: Int) -> FlowFailure? {
         let matches = criteria.select(from: top.rows)
         if visible, matches.isEmpty {
-            throw FlowFailure(
+            return FlowFailure(
                 expectation: "a row with \(criteria) on the top screen", found: "none of the \(top.rows.count) rows matches",
                 screen: top, depth: depth, mark: mark(for: criteria))
         }
         if !visible, let row = matches.first {
-            throw FlowFailure(
+            return FlowFailure(
                 expectation: "no row with \(criteria) on the top screen", found: "row \(row.id) \"\(row.title)\"",
                 screen: top, depth: depth, mark: .row(row.id))
         }
+        return nil
     }
 
     private func expectStack(_ kinds: [ScreenKind]) throws {
@@ -108,16 +115,14 @@ struct FlowStepExecutor {
                 if criteria.select(from: top.rows).isEmpty != visible { return }
                 // Nothing to do until the host says something changed.
                 _ = try driver.client.nextNotification(nil, timeout: remaining())
-            } catch let error as NavClientError where error.isTimeout && remaining() <= 0 {
+            } catch let error as NavClientError where error.isTimeout {  // the deadline passed while waiting
                 break
             }
         }
         let (top, depth) = try driver.topScreen()
-        let matching = criteria.select(from: top.rows)
-        throw FlowFailure(
-            expectation: "within \(timeout) s, \(visible ? "a row" : "no row") with \(criteria) on the top screen",
-            found: visible ? "none of the \(top.rows.count) rows matches" : "row \(matching.first?.id ?? "") is still there",
-            screen: top, depth: depth, mark: visible ? mark(for: criteria) : matching.first.map { .row($0.id) })
+        guard var failure = visibilityFailure(criteria, visible, top: top, depth: depth) else { return }
+        failure.details = ["(after waiting \(timeout) s)"]
+        throw failure
     }
 
     /// Where a missing row would have been: its section's header, else the screen's title.

@@ -1,40 +1,37 @@
 import Foundation
 
-/// JUnit XML for CI systems: one test suite per flow file, one test case per step.
+/// JUnit XML for CI systems: one test case per flow (flows skipped by tags are left out), the
+/// failing step and its report in `<failure>`, every progress line in `<system-out>`.
 enum JUnitReport {
     static func xml(_ results: [FlowResult]) -> String {
-        let steps = results.flatMap(\.steps)
-        let failures = results.filter { $0.setupError != nil }.count + steps.filter { $0.status == .failed }.count
-        let skipped = steps.filter { $0.status == .skipped || $0.status == .optionalFailed }.count
+        let ran = results.filter { !$0.skippedByTags }
+        let failures = ran.filter { !$0.passed }.count
+        let time = seconds(ran.reduce(0) { $0 + $1.seconds })
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            #"<testsuites name="navhost flows" tests="\#(max(steps.count, results.count))" failures="\#(failures)" skipped="\#(skipped)" time="\#(seconds(results.reduce(0) { $0 + $1.seconds }))">"#,
+            #"<testsuites name="navhost flows" tests="\#(ran.count)" failures="\#(failures)" time="\#(time)">"#,
+            #"  <testsuite name="navhost run" tests="\#(ran.count)" failures="\#(failures)" time="\#(time)">"#,
         ]
-        for result in results {
-            let suiteFailures = (result.setupError == nil ? 0 : 1) + result.steps.filter { $0.status == .failed }.count
-            lines.append(#"  <testsuite name="\#(escape(result.name))" file="\#(escape(result.file))" tests="\#(max(result.steps.count, 1))" failures="\#(suiteFailures)" time="\#(seconds(result.seconds))">"#)
+        for result in ran {
+            lines.append(#"    <testcase classname="flows" name="\#(escape(result.name))" file="\#(escape(result.file))" time="\#(seconds(result.seconds))">"#)
             if let setupError = result.setupError {
-                lines.append(#"    <testcase classname="\#(escape(result.name))" name="load and start" time="0">"#)
                 lines.append(#"      <failure message="\#(escape(setupError))">\#(escape(setupError))</failure>"#)
-                lines.append("    </testcase>")
+            } else if let step = result.failedStep {
+                let message = "step \(step.number) \(step.title) failed (\(step.location))"
+                lines.append(#"      <failure message="\#(escape(message))">\#(escape(message + "\n" + (step.report ?? "")))</failure>"#)
             }
-            for step in result.steps {
-                let open = #"    <testcase classname="\#(escape(result.name))" name="\#(escape("\(step.number) \(step.title)"))" file="\#(escape(step.location))" time="\#(seconds(step.seconds))""#
-                switch step.status {
-                case .passed:
-                    lines.append(open + "/>")
-                case .failed:
-                    lines += [open + ">", #"      <failure message="\#(escape(step.title)) failed">\#(escape(step.report ?? ""))</failure>"#, "    </testcase>"]
-                case .optionalFailed:
-                    lines += [open + ">", #"      <skipped message="optional step failed">\#(escape(step.report ?? ""))</skipped>"#, "    </testcase>"]
-                case .skipped:
-                    lines += [open + ">", #"      <skipped message="an earlier step failed"/>"#, "    </testcase>"]
-                }
-            }
-            lines.append("  </testsuite>")
+            lines.append("      <system-out>\(escape(result.output.joined(separator: "\n")))</system-out>")
+            lines.append("    </testcase>")
         }
-        lines.append("</testsuites>")
+        lines += ["  </testsuite>", "</testsuites>"]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Writes the report, creating its folder when missing.
+    static func write(_ results: [FlowResult], to path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try xml(results).write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     private static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }

@@ -3,16 +3,19 @@ import NavClient
 import ArgumentParser
 import Foundation
 
-/// `navhost run FLOW.yaml...`: runs flows against a host of its own and exits non-zero if one fails.
+/// `navhost run FLOW.yaml|FOLDER...`: runs flows against a host of their own and exits non-zero if one fails.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run flow files (YAML lists of steps) each against a fresh host; exit 1 if any fails.",
-        discussion: "Steps: search, select, back, backToRoot, open, assertVisible, assertNotVisible, assertStack, assertCount, waitFor, snapshot, runFlow. See docs/automation.md.")
+        discussion: """
+            Steps: search, select, back, backToRoot, open, assertVisible, assertNotVisible, assertStack, assertCount, \
+            waitFor, snapshot, runFlow, repeat, retry (and Maestro's tapOn). See docs/automation.md.
+            """)
 
-    @Argument(help: "The flow files to run, in order.")
+    @Argument(help: "Flow files, and folders whose flow files (*.yaml, *.yml, not in sub-folders) run in name order.")
     var flows: [String]
 
-    @Option(help: "Write a JUnit XML report to this file.")
+    @Option(help: "Write a JUnit XML report to this file (its folder is created when missing).")
     var junit: String?
 
     @Flag(help: "Write each snapshot's file instead of comparing with it.")
@@ -24,10 +27,19 @@ struct Run: ParsableCommand {
     @Option(help: "Seconds a step may take to settle.")
     var stepTimeout: Double = 10
 
+    @Option(help: "Run only flows with one of these tags (comma-separated).")
+    var includeTags: String?
+
+    @Option(help: "Skip flows with any of these tags (comma-separated).")
+    var excludeTags: String?
+
+    @Option(name: .customLong("record"), help: "Keep each flow's session in this folder as FLOW.jsonl, for navhost replay.")
+    var recordDirectory: String?
+
     @OptionGroup var options: HostOptions
 
     func validate() throws {
-        guard !flows.isEmpty else { throw ValidationError("name at least one flow file") }
+        guard !flows.isEmpty else { throw ValidationError("name at least one flow file or folder") }
         for variable in variables where !variable.contains("=") {
             throw ValidationError("--env takes NAME=VALUE, got '\(variable)'")
         }
@@ -40,17 +52,26 @@ struct Run: ParsableCommand {
             let parts = variable.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             environment[String(parts[0])] = String(parts[1])
         }
+        let files: [String]
+        do {
+            files = try FlowFiles.expand(flows)
+        } catch {
+            FileOutput.standardError("navhost run: \(error)\n")
+            throw ExitCode(1)
+        }
         let runner = FlowRunner(
             options: FlowRunOptions(
                 navhost: BuildProducts.directory + "/navhost", hostArguments: options.arguments, stepTimeout: stepTimeout,
-                updateSnapshots: updateSnapshots, environment: environment),
+                updateSnapshots: updateSnapshots, environment: environment,
+                tags: TagFilter(include: Self.tags(includeTags), exclude: Self.tags(excludeTags)), recordDirectory: recordDirectory),
             write: StandardOutput.writeLine)
-        let results = runner.run(flows)
+        let results = runner.run(files)
+        if let junit { try JUnitReport.write(results, to: junit) }
         StandardOutput.writeLine(FlowReport.summary(results))
-        if let junit {
-            try JUnitReport.xml(results).write(toFile: junit, atomically: true, encoding: .utf8)
-        }
-        if results.contains(where: { !$0.passed }) { throw ExitCode(1) }
+        if results.contains(where: { !$0.skippedByTags && !$0.passed }) { throw ExitCode(1) }
+    }
+
+    private static func tags(_ list: String?) -> Set<String> {
+        Set((list ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
     }
 }
-

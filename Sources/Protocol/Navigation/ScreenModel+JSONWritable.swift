@@ -10,6 +10,7 @@ extension Row: JSONWritable {
         writer.field("section", section)
         writer.field("subtitle", subtitle)
         writer.field("title", title)
+        writer.field("values", values)
         writer.endObject()
     }
 }

@@ -70,10 +70,14 @@ public struct Row: Codable, Sendable, Hashable {
     public var detail: String?
     public var accessory: Accessory?
     public var section: String?
+    /// The typed values behind the display strings, as a JSON object (a count as a number, a
+    /// URL as a string), so a script never parses "3,238" or "★ 3.2k". Its keys depend on the
+    /// row's kind (docs/protocol.md, section 11); absent for rows that show no data.
+    public var values: JSONValue?
 
     public init(
         id: String, kind: String, title: String, subtitle: String? = nil, detail: String? = nil,
-        accessory: Accessory? = nil, section: String? = nil
+        accessory: Accessory? = nil, section: String? = nil, values: JSONValue? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -82,6 +86,7 @@ public struct Row: Codable, Sendable, Hashable {
         self.detail = detail
         self.accessory = accessory
         self.section = section
+        self.values = values
     }
 }
 

@@ -30,7 +30,7 @@ public struct RepositoriesScreen: ListScreen {
         return Row(
             id: "repo:\(repository.fullName)", kind: RowKind.repository, title: repository.name,
             subtitle: repository.description.nonBlank, detail: facts.compactMap { $0 }.joined(separator: " · "),
-            accessory: .disclosure)
+            accessory: .disclosure, values: RowValues.repository(repository))
     }
 
     public func selection(for repository: GitHubRepository) -> SelectionAction {

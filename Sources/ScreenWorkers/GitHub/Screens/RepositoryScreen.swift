@@ -53,24 +53,26 @@ public final class RepositoryScreen: ListScreen {
     }
 
     private func about(_ repository: GitHubRepository) -> [RepositoryDetail] {
-        let facts: [(id: String, label: String, value: String?)] = [
-            ("description", "Description", repository.description.nonBlank),
-            ("language", "Language", repository.language.nonBlank),
-            ("license", "License", repository.license?.name),
-            ("topics", "Topics", repository.topics.isEmpty ? nil : repository.topics.joined(separator: ", ")),
-            ("default_branch", "Default branch", repository.defaultBranch),
+        let topics = repository.topics.isEmpty ? nil : repository.topics
+        let facts: [(id: String, label: String, value: String?, typed: JSONValue)] = [
+            ("description", "Description", repository.description.nonBlank, RowValues.optional(repository.description.nonBlank)),
+            ("language", "Language", repository.language.nonBlank, RowValues.optional(repository.language.nonBlank)),
+            ("license", "License", repository.license?.name, RowValues.optional(repository.license?.name)),
+            ("topics", "Topics", topics?.joined(separator: ", "), topics.map { .array($0.map(JSONValue.string)) } ?? .null),
+            ("default_branch", "Default branch", repository.defaultBranch, RowValues.optional(repository.defaultBranch)),
         ]
         let owner = repository.owner
         return facts.map { fact in
             RepositoryDetail(
-                id: "about:\(fact.id)", kind: RowKind.property, label: fact.label, value: fact.value ?? "—")
+                id: "about:\(fact.id)", kind: RowKind.property, label: fact.label, value: fact.value ?? "—",
+                values: RowValues.property(fact.typed))
         } + [
             RepositoryDetail(
                 id: "about:owner", kind: RowKind.account(owner), label: "Owner", value: owner.login,
-                accessory: .disclosure, action: GitHubNavigation.repositories(of: owner.login)),
+                values: RowValues.account(owner), accessory: .disclosure, action: GitHubNavigation.repositories(of: owner.login)),
             RepositoryDetail(
                 id: "about:owner_followers", kind: RowKind.account(owner), label: "Owner's followers",
-                value: "\(owner.login)'s followers", accessory: .disclosure,
+                value: "\(owner.login)'s followers", values: RowValues.account(owner), accessory: .disclosure,
                 action: GitHubNavigation.followers(of: owner.login)),
         ]
     }
@@ -82,7 +84,8 @@ public final class RepositoryScreen: ListScreen {
             ("open_issues", "Open issues", repository.openIssuesCount),
         ]
         return counts.map { id, label, count in
-            RepositoryDetail(id: "stats:\(id)", kind: RowKind.stat, label: label, value: CountFormat.grouped(count))
+            RepositoryDetail(
+                id: "stats:\(id)", kind: RowKind.stat, label: label, value: CountFormat.grouped(count), values: RowValues.count(count))
         }
     }
 
@@ -91,8 +94,8 @@ public final class RepositoryScreen: ListScreen {
         return urls.compactMap { id, label, url in
             url.map { url in
                 RepositoryDetail(
-                    id: "links:\(id)", kind: RowKind.link, label: label, value: url, accessory: .link,
-                    action: .openURL(url))
+                    id: "links:\(id)", kind: RowKind.link, label: label, value: url, values: RowValues.link(url),
+                    accessory: .link, action: .openURL(url))
             }
         }
     }

@@ -9,7 +9,8 @@ enum UserRow {
         let followers = user.followers.map { CountFormat.counted($0, "follower", "followers") }
         return Row(
             id: "user:\(user.login)", kind: RowKind.account(user), title: user.login, subtitle: user.name.nonBlank,
-            detail: Optional([whereabouts, followers].compactMap { $0 }.joined(separator: " · ")).nonBlank, accessory: .disclosure)
+            detail: Optional([whereabouts, followers].compactMap { $0 }.joined(separator: " · ")).nonBlank, accessory: .disclosure,
+            values: RowValues.account(user))
     }
 
     static func selection(for user: GitHubUser) -> SelectionAction {

@@ -1,0 +1,16 @@
+"""Drive NavShell's navhost from Python.
+
+    import navshell
+    with navshell.Navhost() as host:
+        host.query("mojombo")
+        host.select("user:mojombo")
+        print([row["title"] for row in host.rows()])
+
+See docs/automation.md ("Python") in the NavShell repository.
+"""
+
+from .client import Navhost
+from .errors import ConnectionClosed, Error, ProtocolError, RowNotFound, RPCError, Timeout
+
+__all__ = ["Navhost", "RPCError", "Error", "Timeout", "ConnectionClosed", "ProtocolError", "RowNotFound"]
+__version__ = "0.1.0"

@@ -1,0 +1,61 @@
+"""Processes as Linux's /proc shows them: children, descendants, and whether one still runs.
+
+A process is named by ``(pid, start_time)`` so that a pid the kernel reused for another
+process is not mistaken for the one that was seen.
+"""
+
+import os
+
+
+def _stat_fields(pid):
+    """The fields of /proc/PID/stat after the command name, or None when there is no such process."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            text = stat.read().decode("utf-8", "replace")
+    except OSError:
+        return None
+    # The command name is in parentheses and may itself contain spaces and parentheses.
+    return text[text.rfind(")") + 2 :].split()
+
+
+def identity(pid):
+    """``(pid, start_time)`` of a live process, or None."""
+    fields = _stat_fields(pid)
+    return (pid, int(fields[19])) if fields else None
+
+
+def is_alive(process):
+    """Whether ``process`` (an identity) still runs; a zombie does not count."""
+    pid, start_time = process
+    fields = _stat_fields(pid)
+    return bool(fields) and fields[0] != "Z" and int(fields[19]) == start_time
+
+
+def command_line(pid):
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+            return " ".join(part.decode("utf-8", "replace") for part in cmdline.read().split(b"\0") if part)
+    except OSError:
+        return "?"
+
+
+def children(pid):
+    """Identities of the live processes whose parent is ``pid``."""
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        fields = _stat_fields(int(name))
+        if fields and fields[0] != "Z" and int(fields[1]) == pid:
+            found.append((int(name), int(fields[19])))
+    return found
+
+
+def descendants(pid):
+    """Identities of the live children of ``pid``, their children, and so on."""
+    found, frontier = [], [pid]
+    while frontier:
+        below = children(frontier.pop())
+        found += below
+        frontier += [child for child, _ in below]
+    return found

@@ -1,0 +1,130 @@
+"""The JSON-RPC connection on its own, over OS pipes with this test as the peer."""
+
+import json
+import os
+import time
+
+import pytest
+
+from navshell import jsonrpc
+from navshell.errors import ConnectionClosed, ProtocolError, RPCError, Timeout
+
+
+class Peer:
+    """A connection under test plus the other ends of its two pipes."""
+
+    def __init__(self, framing=jsonrpc.NEWLINE):
+        self.to_connection_read, self.to_connection = os.pipe()
+        self.from_connection, self.from_connection_write = os.pipe()
+        self.connection = jsonrpc.Connection(self.to_connection_read, self.from_connection_write, framing=framing)
+
+    def write(self, data):
+        os.write(self.to_connection, data)
+
+    def sent(self):
+        return os.read(self.from_connection, 65536)
+
+    def close(self):
+        for fd in (self.to_connection_read, self.to_connection, self.from_connection, self.from_connection_write):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+@pytest.fixture
+def peer():
+    peer = Peer()
+    yield peer
+    peer.close()
+
+
+def test_a_request_is_written_as_one_line_and_its_result_returned(peer):
+    request_id = peer.connection.start_request("nav/stack")
+    assert json.loads(peer.sent()) == {"jsonrpc": "2.0", "id": request_id, "method": "nav/stack"}
+    peer.write(b'{"jsonrpc":"2.0","id":%d,"result":{"stack":[]}}\n' % request_id)
+    assert peer.connection.wait_reply(request_id, "nav/stack", timeout=5) == {"stack": []}
+
+
+def test_replies_are_matched_by_id_whatever_their_order(peer):
+    first = peer.connection.start_request("a")
+    second = peer.connection.start_request("b")
+    peer.write(b'{"jsonrpc":"2.0","id":%d,"result":"B"}\n{"jsonrpc":"2.0","id":%d,"result":"A"}\n' % (second, first))
+    assert peer.connection.wait_reply(first, "a", timeout=5) == "A"
+    assert peer.connection.wait_reply(second, "b", timeout=5) == "B"
+
+
+def test_an_error_reply_raises_rpc_error_with_code_message_and_data(peer):
+    request_id = peer.connection.start_request("screen/select", {"rowId": "x"})
+    peer.write(b'{"jsonrpc":"2.0","id":%d,"error":{"code":-32602,"message":"no row","data":{"reason":"notFound"}}}\n' % request_id)
+    with pytest.raises(RPCError) as raised:
+        peer.connection.wait_reply(request_id, "screen/select", timeout=5)
+    assert (raised.value.code, raised.value.message, raised.value.data) == (-32602, "no row", {"reason": "notFound"})
+    assert str(raised.value) == "screen/select failed with -32602: no row"
+
+
+def test_notifications_and_requests_arriving_before_a_reply_are_kept_in_order(peer):
+    request_id = peer.connection.start_request("x")
+    peer.write(b'{"jsonrpc":"2.0","method":"one","params":{"n":1}}\n'
+               b'{"jsonrpc":"2.0","id":"w1","method":"host/push","params":{}}\n'
+               b'{"jsonrpc":"2.0","method":"two"}\n'
+               b'{"jsonrpc":"2.0","id":%d,"result":null}\n' % request_id)
+    assert peer.connection.wait_reply(request_id, "x", timeout=5) is None
+    assert peer.connection.next_notification("two", timeout=0)["method"] == "two"
+    assert peer.connection.next_notification(timeout=0) == {"method": "one", "params": {"n": 1}}
+    assert peer.connection.next_request(timeout=0) == {"id": "w1", "method": "host/push", "params": {}}
+    assert [n["method"] for n in peer.connection.received] == ["one", "two"]
+
+
+def test_a_message_split_at_every_byte_is_read_whole(peer):
+    message = '{"jsonrpc":"2.0","method":"nav/didIdle","params":{"text":"é ★"}}\r\n'.encode()
+    decoder = jsonrpc.NewlineDecoder()
+    bodies = [body for byte in range(len(message)) for body in decoder.feed(message[byte:byte + 1])]
+    assert [json.loads(body) for body in bodies] == [json.loads(message)]
+
+
+def test_content_length_framing_round_trips_split_at_every_byte():
+    messages = [{"jsonrpc": "2.0", "method": "a", "params": {"t": "é"}}, {"jsonrpc": "2.0", "id": 2, "result": None}]
+    stream = b"\r\n".join(jsonrpc.encode(m, jsonrpc.CONTENT_LENGTH) for m in messages)
+    assert stream.startswith(b"Content-Length: ")
+    decoder = jsonrpc.ContentLengthDecoder()
+    bodies = [body for byte in range(len(stream)) for body in decoder.feed(stream[byte:byte + 1])]
+    assert [json.loads(body) for body in bodies] == messages
+
+
+def test_a_wait_with_no_answer_times_out_saying_what_it_waited_for(peer):
+    request_id = peer.connection.start_request("nav/waitIdle")
+    started = time.monotonic()
+    with pytest.raises(Timeout, match=r"timed out after 0.2 s waiting for the reply to nav/waitIdle \(request 1\)"):
+        peer.connection.wait_reply(request_id, "nav/waitIdle", timeout=0.2)
+    assert time.monotonic() - started >= 0.2
+    with pytest.raises(Timeout, match="waiting for a nav/didIdle notification"):
+        peer.connection.next_notification("nav/didIdle", timeout=0)
+
+
+def test_drain_and_a_wait_of_zero_seconds_read_what_has_already_arrived(peer):
+    peer.write(b'{"jsonrpc":"2.0","method":"first"}\n')
+    peer.connection.drain()
+    assert [n["method"] for n in peer.connection.received] == ["first"]
+    peer.write(b'{"jsonrpc":"2.0","method":"second"}\n')
+    assert [n["method"] for n in peer.connection.take_notifications()] == ["first", "second"]
+    peer.write(b'{"jsonrpc":"2.0","method":"third"}\n')
+    assert peer.connection.next_notification("third", timeout=0)["method"] == "third"
+
+
+def test_a_closed_peer_is_reported_instead_of_a_timeout(peer):
+    os.close(peer.to_connection)
+    with pytest.raises(ConnectionClosed, match="closed its output while waiting for a notification"):
+        peer.connection.next_notification(timeout=5)
+
+
+def test_output_that_is_not_json_is_a_protocol_error_and_later_messages_still_count(peer):
+    peer.write(b'not json\n{"jsonrpc":"2.0","method":"after"}\n')
+    with pytest.raises(ProtocolError, match="not JSON"):
+        peer.connection.next_notification(timeout=5)
+    assert peer.connection.next_notification(timeout=0)["method"] == "after"
+
+
+def test_every_wait_needs_a_timeout(peer):
+    with pytest.raises(ValueError):
+        peer.connection.next_request(timeout=None)
