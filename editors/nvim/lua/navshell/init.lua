@@ -104,6 +104,7 @@ local function move(direction)
   end
   local target = math.max(1, index + direction * count)
   ui.pending = nil
+  screen.lost_row = nil
   if target > #screen.rows then
     ui.pending = { screen = screen.id, index = target }
     target = #screen.rows

@@ -20,6 +20,7 @@ function Screen.new(info)
     failed = nil, -- why the last read failed
     notice = nil, -- a crash being recovered from
     cursor = nil, -- { row_id, offset } where the user left it
+    lost_row = nil, -- the cursor's row while the rows are read again after navhost's reset
     query = "",
   }, Screen)
 end
@@ -106,6 +107,8 @@ function Screen:apply_update(update)
   if update.reset or (new_revision and not appended) then
     -- A reset comes from a restarted or woken worker: what was read may be gone with the old one.
     if update.reset then self.notice = nil end
+    -- navhost's own reset (a restart, a wake, the failed state) has no `loading`; a query's has.
+    if update.reset and update.loading == nil and self.cursor then self.lost_row = self.cursor.row_id end
     self.revision = update.revision
     self.appended_to = nil
     self:invalidate()

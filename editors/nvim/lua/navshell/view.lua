@@ -124,6 +124,20 @@ local function target_line(ui, screen, place)
     end
     return layout.line_of[#screen.rows] or #layout.lines, nil
   end
+  -- The row the cursor was on before navhost restarted the screen: the cursor waits on the last
+  -- row read while the rows are read again up to it.
+  if screen and screen.lost_row then
+    local index = screen:index_of(screen.lost_row)
+    if index and layout.line_of[index] then
+      screen.lost_row = nil
+      return layout.line_of[index], nil
+    end
+    local _, page_state = screen:more_pages()
+    local reading = screen.fetching or screen.needs_reload or page_state == "loading"
+      or (#screen.rows < screen:total() and #screen.rows < screen.wanted)
+    if reading then return layout.line_of[#screen.rows] or #layout.lines, nil end
+    screen.lost_row = nil
+  end
   if place and place.row_id and screen then
     local index = screen:index_of(place.row_id)
     if index and layout.line_of[index] then return layout.line_of[index], place.offset end

@@ -1,0 +1,96 @@
+-- Long lists with the keyboard: 1,000 rows of a 1,200-user snapshot, a search's pages, and what
+-- the buffer shows while rows load, when a read fails, and when a worker crashes.
+local navshell = require("navshell")
+local navhost = os.getenv("NAVSHELL_NAVHOST")
+local snapshot = os.getenv("NAVSHELL_SNAPSHOT")
+
+local function top() return navshell.state():top() end
+
+-- Asks navhost directly (not through the plugin) and waits for the answer.
+local function ask(method, params)
+  local done, answer = false, nil
+  navshell.state().client.request(method, params, function(err, result) done, answer = true, { err = err, result = result } end)
+  T.wait("navhost answers " .. method, function() return done end)
+  return answer
+end
+
+local function on_row(index)
+  local row = top().rows[index]
+  return row ~= nil and T.line() == "  " .. row.title .. "  —  " .. row.detail .. "  ›"
+end
+
+local function test_thousand_rows()
+  navshell.setup({ cmd = navhost, args = { "--data", snapshot, "--enable-debug-methods" } })
+  vim.cmd("NavShell")
+  T.wait_for_text("… 1100 more")
+  T.feed("999j")
+  T.wait("999j reaches row 1000, reading rows on the way", function() return on_row(1000) end)
+  local expected = ask("screen/rows", { offset = 999, limit = 1 }).result.rows[1]
+  T.check("row 1000 is navhost's 1000th row", top().rows[1000].id == expected.id)
+  local ids = {}
+  for _, row in ipairs(top().rows) do ids[row.id] = true end
+  T.check("no row was read twice", vim.tbl_count(ids) == #top().rows)
+  T.check("rows ahead of the cursor were read", #top().rows >= 1000 + 50)
+  T.check("the rest are counted", T.text():find("… " .. (1200 - #top().rows) .. " more", 1, true))
+  T.feed("<CR>")
+  T.wait("row 1000 opens", function() return T.text():find(expected.title .. "'s repositories", 1, true) end)
+  T.feed("<BS>")
+  T.wait("back on the long list", function() return top().rows[1000] ~= nil end)
+  T.check("the cursor is on row 1000 again", on_row(1000))
+  T.feed("k")
+  T.check("and moves from there", on_row(999))
+end
+
+local function test_search_pages()
+  vim.cmd("NavShellSearch a")
+  T.wait_for_text("USERS MATCHING 'A'")
+  local first = top().sections[1]
+  T.check("a search comes in pages", first.hasMore == true)
+  T.feed("199j")
+  T.wait("199j reaches row 200 through the pages", function() return on_row(200) end)
+  T.check("pages past the first were loaded", top():total() >= 200)
+end
+
+local function test_loading_shown()
+  ask("debug/delay", { ms = 1500 })
+  local read = #top().rows
+  T.feed((read + 10) .. "j")
+  T.wait_for_text("Loading…")
+  T.wait("the rows come", function() return #top().rows > read and not T.text():find("Loading…", 1, true) end)
+  ask("debug/delay", { ms = 0 })
+end
+
+local function test_crash()
+  local row = top().rows[top().rows[1] and #top().rows - 60 or 1]
+  T.put_cursor_on("  " .. row.title .. "  —")
+  vim.cmd("doautocmd CursorMoved")
+  ask("debug/crash", {})
+  T.wait("the crash is shown", function() return T.noticed("killed by signal 6 (SIGABRT); restarting…") end)
+  T.wait("the screen comes back", function()
+    return top().notice == nil and not top().fetching and not T.text():find("SIGABRT", 1, true)
+  end)
+  T.check("its rows are back", T.text():find("USERS MATCHING 'A'", 1, true))
+  T.wait("the cursor comes back to its row once the rows are read again up to it", function()
+    return T.line():find("^  " .. vim.pesc(row.title) .. "  —") ~= nil
+  end)
+end
+
+local function test_failed_read()
+  vim.cmd("NavShellClose")
+  navshell.setup({ cmd = navhost, args = { "--data", snapshot, "--enable-debug-methods", "--request-timeout", "1", "--max-restarts", "0" } })
+  vim.cmd("NavShell")
+  T.wait_for_text("… 1100 more")
+  navshell.state().client.request("debug/hang", {})
+  T.feed("150j")
+  T.wait_for_text("Could not load: screen s1 (users) did not answer")
+  T.wait_for_text("THIS SCREEN STOPPED WORKING")
+  T.check("the user is told how to bring it back", T.noticed("stopped; R reloads it"))
+  T.feed("R")
+  T.wait("R brings the screen back", function()
+    return not T.text():find("Could not load", 1, true) and top().rows[151] ~= nil and top().notice == nil
+  end)
+  T.feed("j")
+  T.check("and it answers keys", top().rows[1] and T.line():find("^  %S+  —"))
+end
+
+T.run("paging_test.lua", { test_thousand_rows, test_search_pages, test_loading_shown, test_crash, test_failed_read })
