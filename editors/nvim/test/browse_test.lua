@@ -114,7 +114,8 @@ local function test_open_again()
   T.wait_for_text("POPULAR")
   local dying = navshell.state()
   local old_buffer = vim.api.nvim_get_current_buf()
-  vim.loop.kill(dying.client.pid, 9)
+  local uv = vim.uv or vim.loop
+  uv.kill(dying.client.pid, 9)
   T.wait_for_text("navhost was killed by signal 9")
   T.check("the user is told", T.noticed("navhost was killed by signal 9"))
   vim.cmd("NavShell")
@@ -136,8 +137,12 @@ local function test_keymaps_from_setup()
   T.check("back has two keys", not vim.tbl_isempty(vim.fn.maparg("-", "n", false, true)))
   T.check("the others keep their defaults", not vim.tbl_isempty(vim.fn.maparg("gx", "n", false, true)))
   local buffer = vim.api.nvim_get_current_buf()
+  vim.cmd("vertical NavShell")
+  T.check(":vertical NavShell shows the session in a split",
+    #vim.api.nvim_tabpage_list_wins(0) == 2 and #vim.fn.win_findbuf(buffer) == 2)
   T.feed("Q")
   T.check("Q closed it", not vim.api.nvim_buf_is_valid(buffer))
+  T.check("and the split it was in", #vim.api.nvim_tabpage_list_wins(0) == 1)
 end
 
 T.run("browse_test.lua", { test_rows_and_screens, test_search, test_commands, test_open_again, test_keymaps_from_setup })

@@ -23,6 +23,15 @@ local function test_thousand_rows()
   navshell.setup({ cmd = navhost, args = { "--data", snapshot, "--enable-debug-methods" } })
   vim.cmd("NavShell")
   T.wait_for_text("… 1100 more")
+  T.put_cursor_on("… 1100 more")
+  T.feed("<CR>")
+  T.wait("<CR> on '… N more' reads more rows", function() return #top().rows > 100 end)
+  T.feed("G")
+  vim.cmd("doautocmd CursorMoved") -- what the editor's loop does after G; a script's keys skip it
+  local read = #top().rows
+  T.wait("G reads more rows, as any motion near the end does", function() return #top().rows > read end)
+  T.feed("ggj")
+  T.check("gg then j is on the first row", on_row(1))
   T.feed("999j")
   T.wait("999j reaches row 1000, reading rows on the way", function() return on_row(1000) end)
   local expected = ask("screen/rows", { offset = 999, limit = 1 }).result.rows[1]

@@ -26,7 +26,7 @@ failed=0
 run() { # run NAME [nvim arguments...]: one test file in its own editor
   local name="$1"; shift
   # The tests' own waits have deadlines; this only stops an editor that hangs outright.
-  if ! timeout 120 nvim --headless -u NONE -i NONE -n "$@" -c "luafile $here/helpers.lua" -c "luafile $here/$name"; then
+  if ! timeout 120 nvim --headless -u NONE -i NONE -n "$@" -c "luafile $here/helpers.lua" -c "luafile $here/$name" -c "cquit 2"; then
     failed=1
   fi
 }

@@ -76,9 +76,9 @@ function M.check()
     report.error(why)
   end
   if require("navshell.help").has_tags() then
-    report.ok(":help navshell has its tags")
+    report.ok("the help tags are written (doc/tags)")
   else
-    report.warn(":help navshell has no tags", { "run :helptags " .. config.plugin_root() .. "/doc" })
+    report.warn("the help tags are missing", { "run :helptags " .. config.plugin_root() .. "/doc" })
   end
 end
 

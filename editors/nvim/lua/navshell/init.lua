@@ -149,8 +149,14 @@ function M.open_path(path)
   if ui then ui.session:request("nav/open", { path = path }) end
 end
 
+-- Windows split for NavShell (`:vertical NavShell`): closing NavShell closes them.
+local split_windows = {}
+
 local function show(target, mods)
-  if mods and mods ~= "" then vim.cmd(mods .. " split") end
+  if mods and mods ~= "" then
+    vim.cmd(mods .. " split")
+    split_windows[vim.api.nvim_get_current_win()] = true
+  end
   if vim.api.nvim_win_get_buf(0) ~= target then vim.api.nvim_win_set_buf(0, target) end
 end
 
@@ -204,13 +210,18 @@ function M.open(path, mods)
   return ui.buffer
 end
 
--- Leaves each window showing `target` on another buffer (the alternate one, else an empty one),
--- or closes the window when others are left.
+-- Closes a window split for NavShell; leaves any other window showing `target` on another
+-- buffer (the alternate one), else closes it when others are left, else shows an empty buffer.
 local function leave(window, target)
+  local others = #vim.api.nvim_tabpage_list_wins(vim.api.nvim_win_get_tabpage(window)) > 1
+  if split_windows[window] and others then
+    split_windows[window] = nil
+    return vim.api.nvim_win_close(window, true)
+  end
   local alternate = vim.api.nvim_win_call(window, function() return vim.fn.bufnr("#") end)
   if alternate > 0 and alternate ~= target and vim.fn.buflisted(alternate) == 1 then
     vim.api.nvim_win_set_buf(window, alternate)
-  elseif #vim.api.nvim_tabpage_list_wins(vim.api.nvim_win_get_tabpage(window)) > 1 then
+  elseif others then
     vim.api.nvim_win_close(window, true)
   else
     vim.api.nvim_win_call(window, function() vim.cmd("enew") end)
