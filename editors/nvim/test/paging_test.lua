@@ -84,22 +84,48 @@ local function test_crash()
   end)
 end
 
+local function copy(from, to)
+  local input, output = assert(io.open(from, "rb")), assert(io.open(to, "wb"))
+  output:write(input:read("*a"))
+  input:close()
+  output:close()
+end
+
+-- A read that fails stays shown until R: the snapshot is emptied under the worker.
 local function test_failed_read()
+  vim.cmd("NavShellClose")
+  local data = os.getenv("NAVSHELL_SCRATCH") .. "/failing.sqlite"
+  copy(snapshot, data)
+  navshell.setup({ cmd = navhost, args = { "--data", data } })
+  vim.cmd("NavShell")
+  T.wait_for_text("… 1100 more")
+  io.open(data, "wb"):close()
+  T.feed("j600j")
+  T.wait_for_text("Could not load: the snapshot could not be read")
+  T.check("the line says how to try again", T.text():find("(R reloads)", 1, true))
+  copy(snapshot, data)
+  T.feed("R")
+  T.wait("R reads the rows again", function()
+    return not T.text():find("Could not load", 1, true) and top().rows[651] ~= nil
+  end)
+end
+
+-- A worker that hangs past --request-timeout with no restarts left: the screen's failed state.
+local function test_failed_state()
   vim.cmd("NavShellClose")
   navshell.setup({ cmd = navhost, args = { "--data", snapshot, "--enable-debug-methods", "--request-timeout", "1", "--max-restarts", "0" } })
   vim.cmd("NavShell")
   T.wait_for_text("… 1100 more")
   navshell.state().client.request("debug/hang", {})
-  T.feed("150j")
-  T.wait_for_text("Could not load: screen s1 (users) did not answer")
+  T.feed("j150j")
   T.wait_for_text("THIS SCREEN STOPPED WORKING")
   T.check("the user is told how to bring it back", T.noticed("stopped; R reloads it"))
   T.feed("R")
   T.wait("R brings the screen back", function()
-    return not T.text():find("Could not load", 1, true) and top().rows[151] ~= nil and top().notice == nil
+    return T.text():find("POPULAR", 1, true) and top().rows[151] ~= nil and top().notice == nil
   end)
   T.feed("j")
-  T.check("and it answers keys", top().rows[1] and T.line():find("^  %S+  —"))
+  T.check("and it answers keys", T.line():find("^  %S+  —"))
 end
 
-T.run("paging_test.lua", { test_thousand_rows, test_search_pages, test_loading_shown, test_crash, test_failed_read })
+T.run("paging_test.lua", { test_thousand_rows, test_search_pages, test_loading_shown, test_crash, test_failed_read, test_failed_state })
