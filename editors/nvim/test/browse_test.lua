@@ -59,22 +59,24 @@ local function test_rows_and_screens()
   T.wait("popping the root is refused, and the user told", function() return T.last_notice() == "navshell: cannot pop the root screen" end)
 end
 
+-- The next prompt is answered with `text`; check(options) looks at what it was asked with.
+local function answer_prompt(text, check)
+  vim.ui.input = function(options, on_confirm)
+    check(options)
+    on_confirm(text)
+  end
+end
+
 local function test_search()
   T.check("/ is left to Vim's own search", vim.tbl_isempty(vim.fn.maparg("/", "n", false, true)))
-  vim.ui.input = function(options, on_confirm)
-    T.check("the prompt names the screen", options.prompt == "Search Users: ")
-    on_confirm("mojombo")
-  end
+  answer_prompt("mojombo", function(options) T.check("the prompt names the screen", options.prompt == "Search Users: ") end)
   T.feed("s")
   T.wait_for_text("USERS MATCHING 'MOJOMBO'")
   T.check("the cursor is on the row found", T.line():find("^  mojombo"))
   vim.cmd("NavShellSearch defunkt")
   T.wait_for_text("USERS MATCHING 'DEFUNKT'")
   T.check(":NavShellSearch completes row titles", vim.tbl_contains(vim.fn.getcompletion("NavShellSearch def", "cmdline"), "defunkt"))
-  vim.ui.input = function(options, on_confirm)
-    T.check("the prompt starts with the query", options.default == "defunkt")
-    on_confirm("")
-  end
+  answer_prompt("", function(options) T.check("the prompt starts with the query", options.default == "defunkt") end)
   vim.cmd("NavShellSearch")
   T.wait_for_text("POPULAR")
 end

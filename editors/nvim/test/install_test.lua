@@ -64,8 +64,17 @@ local function lazy_load_on(commands, load)
   end
 end
 
-local function check_it_runs()
-  T.check("NavShell is not loaded before its command", package.loaded["navshell"] == nil)
+-- The spec's block from the page (checked to be in :help too) and a clone to install from.
+local function prepare(name)
+  local block = docs_block(name)
+  check_in_help(block)
+  return block, make_clone()
+end
+
+local function check_it_runs(loaded_on_command)
+  if loaded_on_command then
+    T.check("NavShell is not loaded before its command", package.loaded["navshell"] == nil)
+  end
   vim.cmd("NavShell")
   T.wait_for_text("POPULAR")
   T.check("navhost was found in the clone's build", require("navshell").state().navhost:find("/.build/release/navhost$"))
@@ -81,22 +90,18 @@ end
 local scenarios = {}
 
 function scenarios.lazy_git()
-  local block = docs_block("lazy.nvim, from the Git host")
-  check_in_help(block)
+  local block, clone = prepare("lazy.nvim, from the Git host")
   local spec = evaluate("return " .. block)
-  local clone = make_clone()
   T.check("the spec names the NavShell repository", spec[1]:match("^[^/]+/NavShell$"))
   T.check("its build puts navhost where the plugin looks", spec.build == "swift build -c release")
   -- lazy.nvim puts the clone on 'runtimepath' and sources its plugin/ files (it has none).
   vim.opt.rtp:append(clone)
   lazy_load_on(spec.cmd, function() spec.config({ dir = clone, name = "NavShell" }, spec.opts) end)
-  check_it_runs()
+  check_it_runs(true)
 end
 
 function scenarios.lazy_dir()
-  local block = docs_block("lazy.nvim, from a checkout")
-  check_in_help(block)
-  local clone = make_clone()
+  local block, clone = prepare("lazy.nvim, from a checkout")
   local spec = evaluate("return " .. (block:gsub("~/src/NavShell", clone)))
   -- lazy.nvim puts `dir` on 'runtimepath' and sources its plugin/ files, then runs config.
   lazy_load_on(spec.cmd, function()
@@ -105,30 +110,24 @@ function scenarios.lazy_dir()
     for _, file in ipairs(vim.fn.glob(dir .. "/plugin/**/*.lua", false, true)) do vim.cmd("source " .. file) end
     spec.config({ dir = dir, name = "nvim" }, spec.opts)
   end)
-  check_it_runs()
+  check_it_runs(true)
 end
 
 function scenarios.packer()
-  local block = docs_block("packer.nvim")
-  check_in_help(block)
+  local block, clone = prepare("packer.nvim")
   local spec
   evaluate(block, { use = function(given) spec = given end })
-  local clone = make_clone()
   T.check("its run step is the same build", spec.run == "swift build -c release")
   -- packer.nvim puts the clone's `rtp` folder on 'runtimepath', then runs config.
   vim.opt.rtp:append(clone .. "/" .. spec.rtp)
   spec.config()
-  package.loaded["navshell"] = nil -- loaded by config; check_it_runs starts from the command
-  check_it_runs()
+  check_it_runs(false)
 end
 
 function scenarios.manual()
-  local block = docs_block("by hand")
-  check_in_help(block)
-  local clone = make_clone()
+  local block, clone = prepare("by hand")
   evaluate((block:gsub("~/src/NavShell", clone)))
-  package.loaded["navshell"] = nil
-  check_it_runs()
+  check_it_runs(false)
 end
 
 function scenarios.no_navhost()
