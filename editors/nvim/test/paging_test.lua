@@ -26,6 +26,7 @@ local function test_thousand_rows()
   T.put_cursor_on("… 1100 more")
   T.feed("<CR>")
   T.wait("<CR> on '… N more' reads more rows", function() return #top().rows > 100 end)
+  T.check("and the cursor goes on to the first of them", on_row(101))
   T.feed("G")
   vim.cmd("doautocmd CursorMoved") -- what the editor's loop does after G; a script's keys skip it
   local read = #top().rows

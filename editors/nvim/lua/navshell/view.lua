@@ -77,6 +77,7 @@ function M.layout(session, screen)
       end
       first = first + count
     end
+    out.read = read
     local unread = screen:total() - read
     if unread > 0 then out.more_line = add("  … " .. unread .. " more", "NavShellMore") end
   end
@@ -91,7 +92,7 @@ function M.layout(session, screen)
 end
 
 -- Where a window's cursor is: { row_id, offset } on a row (offset: lines below the window's
--- top), { line } elsewhere.
+-- top), { after_row } on "… N more", { line } elsewhere.
 function M.cursor_place(ui, window)
   local line = vim.api.nvim_win_get_cursor(window)[1]
   local screen = ui.layout and ui.shown and ui.session.screens[ui.shown]
@@ -100,6 +101,8 @@ function M.cursor_place(ui, window)
     local top = vim.api.nvim_win_call(window, function() return vim.fn.line("w0") end)
     return { row_id = screen.rows[index].id, offset = line - top }
   end
+  -- On "… N more" the cursor goes on to the first of the rows read next.
+  if screen and line == ui.layout.more_line then return { after_row = ui.layout.read } end
   -- Before any row was drawn the cursor was nowhere the user chose.
   return { line = line, before_rows = not (ui.layout and ui.layout.line_of[1]) }
 end
@@ -141,6 +144,9 @@ local function target_line(ui, screen, place)
   if place and place.row_id and screen then
     local index = screen:index_of(place.row_id)
     if index and layout.line_of[index] then return layout.line_of[index], place.offset end
+  end
+  if place and place.after_row then
+    return layout.line_of[place.after_row + 1] or layout.more_line or layout.line_of[place.after_row] or #layout.lines, nil
   end
   if place and place.line and not place.before_rows and place.line <= #layout.lines then return place.line, nil end
   return layout.line_of[1] or math.min(3, #layout.lines), nil
