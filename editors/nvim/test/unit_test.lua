@@ -62,4 +62,18 @@ local function test_screen_updates()
     reset == "reload" and screen.notice == nil and screen.needs_reload)
 end
 
-T.run("unit_test.lua", { test_framing, test_screen_windows, test_screen_updates })
+local function test_options()
+  local config = require("navshell.config")
+  config.set({ page_size = 0, bogus = true, keymaps = { search = "/", nope = "x", back = 7 } })
+  T.check("a page size out of range is named and its default kept",
+    T.noticed("option 'page_size' must be a number from 1 to 1000") and config.options.page_size == 100)
+  T.check("an unknown option is named", T.noticed("unknown option 'bogus'"))
+  T.check("an unknown keymap is named and dropped", T.noticed("unknown keymap 'nope'") and config.options.keymaps.nope == nil)
+  T.check("a keymap of the wrong type keeps its default", config.options.keymaps.back == "<BS>")
+  T.check("a keymap given is used, the others keep their defaults",
+    config.options.keymaps.search == "/" and config.options.keymaps.close == "q")
+  config.set({})
+  T.check("setup({}) goes back to the defaults", vim.deep_equal(config.options, config.defaults))
+end
+
+T.run("unit_test.lua", { test_framing, test_screen_windows, test_screen_updates, test_options })
