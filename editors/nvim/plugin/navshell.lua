@@ -1,4 +1,7 @@
--- :NavShell [PATH] opens NavShell in the current window, optionally at a deep link.
-vim.api.nvim_create_user_command("NavShell", function(command)
-  require("navshell").open(command.args)
-end, { nargs = "?", desc = "Browse NavShell screens driven by navhost" })
+-- Defines the :NavShell commands without setup(); setup() defines them too, for plugin managers
+-- that add the plugin's folder to 'runtimepath' after Neovim sourced plugin/ files.
+if vim.g.loaded_navshell then return end
+vim.g.loaded_navshell = true
+require("navshell.commands").define()
+require("navshell.view").define_highlights()
+require("navshell.help").ensure_tags()

@@ -1,155 +1,249 @@
--- NavShell in a Neovim buffer: navhost renders the top screen (screen/render) and the buffer
--- shows it; <CR> selects the row under the cursor, <BS> goes back, / searches.
--- The buffer is redrawn whenever navhost settles after a visible change (nav/didIdle with a
--- new stateVersion), so it never polls and never shows a half-finished state.
-local rpc = require("navshell.rpc")
+-- NavShell in a Neovim buffer: navhost's top screen, drawn from its rows (read in windows as the
+-- cursor needs them), driven with buffer-local keys and the :NavShell commands. One session at
+-- a time: :NavShell shows it again rather than starting a second navhost.
+local buffer = require("navshell.buffer")
+local config = require("navshell.config")
+local Session = require("navshell.session")
+local view = require("navshell.view")
 
 local M = {}
 
-local config = { cmd = "navhost", args = {} }
--- One session at a time: its client, buffer and what the buffer shows.
-local session = nil
+-- The open session and its buffer: { session, buffer, layout, shown, pending }.
+local ui = nil
+
+local function warn(message)
+  vim.notify("navshell: " .. message, vim.log.levels.WARN)
+end
 
 function M.setup(options)
-  config = vim.tbl_extend("force", config, options or {})
+  config.set(options)
+  require("navshell.commands").define()
+  view.define_highlights()
+  require("navshell.help").ensure_tags()
 end
 
-local function report(err)
-  local message = type(err) == "table" and (err.message or vim.inspect(err)) or tostring(err)
-  if session then session.last_error = message end
-  vim.notify("navshell: " .. message, vim.log.levels.ERROR)
+-- The top screen, the row under the cursor (nil on a line without one) and its index.
+local function row_under_cursor()
+  if not ui or not ui.layout or vim.api.nvim_get_current_buf() ~= ui.buffer then return nil end
+  local screen = ui.session:top()
+  local index = ui.layout.row_at[vim.api.nvim_win_get_cursor(0)[1]]
+  return screen, index and screen and screen.rows[index], index
 end
 
-local function show(result)
-  local buffer = session.buffer
-  if not vim.api.nvim_buf_is_valid(buffer) then return end
-  local lines = vim.split(result.text, "\n", { plain = true })
-  vim.api.nvim_buf_set_option(buffer, "modifiable", true)
-  vim.api.nvim_buf_set_lines(buffer, 0, -1, false, lines)
-  vim.api.nvim_buf_set_option(buffer, "modifiable", false)
-  session.row_at_line = {}
-  local first_row_line = nil
-  for row_id, line in pairs(result.rowLines or {}) do
-    session.row_at_line[line + 1] = row_id
-    if not first_row_line or line + 1 < first_row_line then first_row_line = line + 1 end
+-- Remembers where the user is on the screen and reads ahead of the cursor.
+local function cursor_at(screen, index)
+  screen.cursor = view.cursor_place(ui, 0)
+  ui.session:want(screen, index + config.options.load_ahead)
+end
+
+local function open_url(url)
+  if config.options.open_url then
+    config.options.open_url(url)
+  elseif vim.ui.open then
+    local _, err = vim.ui.open(url)
+    if err then return warn("cannot open " .. url .. ": " .. err) end
+  elseif vim.fn.executable("xdg-open") == 1 then
+    vim.fn.jobstart({ "xdg-open", url }, { detach = true })
+  else
+    return warn("cannot open " .. url .. ": no xdg-open; set setup({ open_url = function(url) … end })")
   end
-  -- A new screen starts with the cursor on its first row; the same screen keeps the cursor.
-  if result.screen ~= session.screen then
-    session.screen = result.screen
-    for _, window in ipairs(vim.fn.win_findbuf(buffer)) do
-      vim.api.nvim_win_set_cursor(window, { first_row_line or 1, 0 })
+  vim.notify("navshell: opening " .. url, vim.log.levels.INFO)
+end
+
+local function select_row(screen, row, index, retried)
+  ui.session:request("screen/select", { screen = screen.id, rowId = row.id }, function(result)
+    if result.action == "openURL" then open_url(result.url) end
+  end, function(err)
+    -- A row of a long list whose window the worker no longer keeps: read it again, then select.
+    local not_found = type(err.data) == "table" and err.data.reason == "notFound"
+    if not_found and not retried then
+      ui.session:request("screen/rows", { screen = screen.id, offset = index - 1, limit = 1 }, function()
+        select_row(screen, row, index, true)
+      end)
     end
-  end
-  session.renders = session.renders + 1
-end
-
-function M.refresh()
-  if not session then return end
-  local window = vim.fn.bufwinid(session.buffer)
-  local width = window ~= -1 and math.max(20, vim.api.nvim_win_get_width(window) - 1) or 78
-  session.client.request("screen/render", { width = width }, function(err, result)
-    if err then return report(err) end
-    show(result)
   end)
 end
 
-local function on_notification(method, params)
-  if method == "nav/didIdle" and params.stateVersion ~= session.state_version then
-    session.state_version = params.stateVersion
-    M.refresh()
-  elseif method == "screen/didCrash" then
-    local next_step = params.restarting and "restarting" or "stopped until reloaded"
-    report("screen " .. params.screen .. " " .. params.status .. "; " .. next_step)
-  end
-end
-
--- Selects the row under the cursor.
 function M.select()
-  if not session then return end
-  local line = vim.api.nvim_win_get_cursor(0)[1]
-  local row_id = session.row_at_line[line]
-  if not row_id then return report("no row on line " .. line) end
-  session.client.request("screen/select", { rowId = row_id }, function(err, result)
-    if err then return report(err) end
-    if result.action == "openURL" then vim.notify("navshell: " .. result.url) end
-  end)
+  local screen, row, index = row_under_cursor()
+  if not screen then return end
+  ui.pending = nil
+  if row then return select_row(screen, row, index, false) end
+  if vim.api.nvim_win_get_cursor(0)[1] == ui.layout.more_line then
+    return ui.session:want(screen, #screen.rows + config.options.page_size)
+  end
+  warn("no row under the cursor")
 end
+
+function M.open_link()
+  local screen, row = row_under_cursor()
+  if not screen then return end
+  if not row then return warn("no row under the cursor") end
+  if row.accessory == "link" then return M.select() end
+  for _, text in ipairs({ row.detail, row.subtitle, row.title }) do
+    local url = type(text) == "string" and text:match("https?://[^%s]+")
+    if url then return open_url(url) end
+  end
+  warn("'" .. tostring(row.title) .. "' has no link")
+end
+
+-- Moves `count` rows down (direction 1) or up (-1); past the rows read, the cursor goes on
+-- once the rows it is headed for arrive.
+local function move(direction)
+  local screen, _, index = row_under_cursor()
+  if not screen or #screen.rows == 0 then return end
+  local count = vim.v.count1
+  if not index then
+    local line, last = vim.api.nvim_win_get_cursor(0)[1], #ui.layout.lines
+    local step = direction > 0 and 1 or -1
+    for candidate = line + step, direction > 0 and last or 1, step do
+      if ui.layout.row_at[candidate] then index = ui.layout.row_at[candidate]; break end
+    end
+    index = index or (direction > 0 and #screen.rows or 1)
+    count = count - 1
+  end
+  local target = math.max(1, index + direction * count)
+  ui.pending = nil
+  screen.lost_row = nil
+  if target > #screen.rows then
+    ui.pending = { screen = screen.id, index = target }
+    target = #screen.rows
+  end
+  vim.api.nvim_win_set_cursor(0, { ui.layout.line_of[target], 0 })
+  cursor_at(screen, ui.pending and ui.pending.index or target)
+end
+
+function M.next_row() move(1) end
+function M.prev_row() move(-1) end
 
 function M.back()
-  if not session then return end
-  session.client.request("nav/pop", {}, function(err)
-    if err then report(err) end
-  end)
+  if ui then ui.session:request("nav/pop", {}) end
 end
 
+-- Sets the top screen's query; "" clears it.
 function M.search(text)
-  if not session then return end
-  session.client.request("screen/query", { text = text }, function(err)
-    if err then report(err) end
-  end)
-end
-
--- Replaces the stack with the screens a path names, e.g. users/mojombo/repositories/grit.
-function M.open_path(path)
-  if not session then return end
-  session.client.request("nav/open", { path = path }, function(err)
-    if err then report(err) end
-  end)
+  local screen = ui and ui.session:top()
+  if not screen then return warn("no NavShell screen is open: :NavShell opens one") end
+  screen.query = text
+  ui.session:request("screen/query", { screen = screen.id, text = text })
 end
 
 function M.prompt_search()
-  vim.ui.input({ prompt = "Search: " }, function(text)
+  local screen = ui and ui.session:top()
+  if not screen then return end
+  vim.ui.input({ prompt = "Search " .. screen.title .. ": ", default = screen.query }, function(text)
     if text then M.search(text) end
   end)
 end
 
-local function make_buffer()
-  local buffer = vim.api.nvim_create_buf(false, true)
-  vim.api.nvim_buf_set_name(buffer, "navshell://" .. buffer)
-  vim.api.nvim_buf_set_option(buffer, "filetype", "navshell")
-  vim.api.nvim_buf_set_option(buffer, "bufhidden", "wipe")
-  vim.api.nvim_buf_set_option(buffer, "modifiable", false)
-  local function map(keys, action) vim.keymap.set("n", keys, action, { buffer = buffer, nowait = true, silent = true }) end
-  map("<CR>", M.select)
-  map("<BS>", M.back)
-  map("/", M.prompt_search)
-  vim.api.nvim_create_autocmd("BufWipeout", { buffer = buffer, once = true, callback = function() M.close() end })
-  return buffer
+function M.reload()
+  if not ui or ui.session.exited then return M.open() end
+  local screen = ui.session:top()
+  if not screen then return end
+  screen.failed = nil
+  ui.session:request("screen/reload", { screen = screen.id })
 end
 
--- Starts navhost and shows its top screen in a new buffer in the current window.
--- `path`, if given, is opened as a deep link once navhost is ready.
-function M.open(path)
-  if session then M.close() end
-  local buffer = make_buffer()
-  session = { buffer = buffer, row_at_line = {}, renders = 0, state_version = nil, exited = false }
-  local current = session
-  current.client = rpc.start(config.cmd, vim.list_extend({ "serve" }, config.args), {
-    on_notification = function(method, params)
-      if session == current then on_notification(method, params) end
-    end,
-    on_exit = function(code) current.exited = true current.exit_code = code end,
-  })
-  vim.api.nvim_win_set_buf(0, buffer)
-  current.client.request("initialize", { processId = vim.fn.getpid(), clientInfo = { name = "navshell.nvim" } }, function(err)
-    if err then return report(err) end
-    if path and path ~= "" then M.open_path(path) end
-  end)
-  return buffer
+-- Replaces the stack with the screens a path names, e.g. users/mojombo/repositories/grit.
+function M.open_path(path)
+  if ui then ui.session:request("nav/open", { path = path }) end
 end
 
--- Ends navhost (shutdown, exit); the buffer is left as it is.
+-- Windows split for NavShell (`:vertical NavShell`): closing NavShell closes them.
+local split_windows = {}
+
+local function show(target, mods)
+  if mods and mods ~= "" then
+    vim.cmd(mods .. " split")
+    split_windows[vim.api.nvim_get_current_win()] = true
+  end
+  if vim.api.nvim_win_get_buf(0) ~= target then vim.api.nvim_win_set_buf(0, target) end
+end
+
+local actions = {
+  select = M.select, back = M.back, search = M.prompt_search, reload = M.reload,
+  close = function() M.close() end, open_link = M.open_link,
+  next_row = M.next_row, prev_row = M.prev_row,
+}
+
+function actions.wiped(wiped_buffer)
+  -- Only the session of this very buffer ends: a newer one is not this buffer's.
+  if ui and ui.buffer == wiped_buffer then
+    M.last = ui.session
+    ui.session:stop()
+    ui = nil
+  end
+end
+
+function actions.cursor_moved(moved_buffer)
+  local screen, _, index = row_under_cursor()
+  if not screen or ui.buffer ~= moved_buffer then return end
+  if index then return cursor_at(screen, index) end
+  if vim.api.nvim_win_get_cursor(0)[1] == ui.layout.more_line then
+    ui.session:want(screen, #screen.rows + config.options.load_ahead)
+  end
+end
+
+-- Shows NavShell in the current window (after `mods`, e.g. "vertical", in a split), starting
+-- navhost if no session runs; `path`, if given, is opened as a deep link.
+function M.open(path, mods)
+  path = vim.trim(path or "")
+  if ui and (ui.session.exited or not vim.api.nvim_buf_is_valid(ui.buffer)) then M.close() end
+  if not ui then
+    local navhost, why = config.find_navhost()
+    if not navhost then return vim.notify("navshell: " .. why, vim.log.levels.ERROR) end
+    local opening = {}
+    local session, err = Session.start(navhost, function()
+      if ui == opening then view.draw(opening) end
+    end)
+    if not session then return vim.notify("navshell: " .. err, vim.log.levels.ERROR) end
+    opening.session = session
+    opening.buffer = buffer.create(actions)
+    session.buffer = opening.buffer
+    ui = opening
+    show(ui.buffer, mods)
+    view.draw(ui)
+  else
+    show(ui.buffer, mods)
+  end
+  if path ~= "" then M.open_path(path) end
+  return ui.buffer
+end
+
+-- Closes a window split for NavShell; leaves any other window showing `target` on another
+-- buffer (the alternate one), else closes it when others are left, else shows an empty buffer.
+local function leave(window, target)
+  local others = #vim.api.nvim_tabpage_list_wins(vim.api.nvim_win_get_tabpage(window)) > 1
+  if split_windows[window] and others then
+    split_windows[window] = nil
+    return vim.api.nvim_win_close(window, true)
+  end
+  local alternate = vim.api.nvim_win_call(window, function() return vim.fn.bufnr("#") end)
+  if alternate > 0 and alternate ~= target and vim.fn.buflisted(alternate) == 1 then
+    vim.api.nvim_win_set_buf(window, alternate)
+  elseif others then
+    vim.api.nvim_win_close(window, true)
+  else
+    vim.api.nvim_win_call(window, function() vim.cmd("enew") end)
+  end
+end
+
+-- Ends navhost (shutdown, exit) and wipes the buffer.
 function M.close()
-  if not session then return end
-  local closing = session
-  session = nil
-  if not closing.exited then closing.client.stop() end
-  M.last = closing
+  if not ui then return end
+  local closing = ui
+  ui = nil
+  M.last = closing.session
+  closing.session:stop()
+  if vim.api.nvim_buf_is_valid(closing.buffer) then
+    for _, window in ipairs(vim.fn.win_findbuf(closing.buffer)) do leave(window, closing.buffer) end
+    vim.api.nvim_buf_delete(closing.buffer, { force = true })
+  end
 end
 
--- The session, for tests and status lines: buffer, screen, renders, last_error, exited.
+-- The running session (else the last one): buffer, stack, screens, last_error, exited.
 function M.state()
-  return session or M.last
+  return ui and ui.session or M.last
 end
 
 return M

@@ -6,6 +6,7 @@ local uv = vim.uv or vim.loop
 local M = {}
 
 -- Starts `cmd args...`; handlers: on_notification(method, params), on_exit(code, signal).
+-- Returns the client, or nil and why the process could not be started.
 function M.start(cmd, args, handlers)
   local stdin, stdout, stderr = uv.new_pipe(false), uv.new_pipe(false), uv.new_pipe(false)
   local client = { next_id = 1, pending = {}, stderr = "", exited = false }
@@ -25,7 +26,7 @@ function M.start(cmd, args, handlers)
   end)
   if not handle then
     for _, pipe in ipairs({ stdin, stdout, stderr }) do pipe:close() end
-    error("navshell: cannot start " .. cmd .. ": " .. tostring(pid_or_error))
+    return nil, "cannot start " .. cmd .. ": " .. tostring(pid_or_error)
   end
   client.pid = pid_or_error
 
@@ -43,11 +44,15 @@ function M.start(cmd, args, handlers)
   stdout:read_start(function(_, data)
     if not data then return end
     for _, body in ipairs(parser.feed(data)) do
-      vim.schedule(function() dispatch(vim.json.decode(body)) end)
+      vim.schedule(function()
+        local ok, message = pcall(vim.json.decode, body)
+        if ok and type(message) == "table" then dispatch(message) end
+      end)
     end
   end)
   stderr:read_start(function(_, data)
-    if data then client.stderr = client.stderr .. data end
+    -- Only the tail is kept: it says why navhost ended.
+    if data then client.stderr = (client.stderr .. data):sub(-4096) end
   end)
 
   local function write(message)

@@ -1,0 +1,62 @@
+-- The NavShell buffer: its options, its keymaps (the `keymaps` option) and the autocommands
+-- that tie it to its session.
+local config = require("navshell.config")
+
+local M = {}
+
+-- What each keymap does, as `:map` and which-key show it.
+M.descriptions = {
+  select = "select the row under the cursor",
+  back = "go back to the previous screen",
+  search = "search this screen",
+  reload = "reload this screen",
+  close = "close NavShell",
+  open_link = "open the row's link in the browser",
+  next_row = "next row",
+  prev_row = "previous row",
+}
+
+local function keys_of(value)
+  if value == false or value == nil then return {} end
+  return type(value) == "table" and value or { value }
+end
+
+-- Makes the buffer; `actions` has a function for every keymap name, and `wiped(buffer)` and
+-- `cursor_moved(buffer)` for the autocommands.
+function M.create(actions)
+  local buffer = vim.api.nvim_create_buf(false, true)
+  vim.api.nvim_buf_set_name(buffer, "navshell://" .. buffer)
+  vim.bo[buffer].buftype = "nofile"
+  -- Hidden, the buffer keeps its session: :NavShell shows it again.
+  vim.bo[buffer].bufhidden = "hide"
+  vim.bo[buffer].swapfile = false
+  vim.bo[buffer].modifiable = false
+  for action, keys in pairs(config.options.keymaps) do
+    for _, key in ipairs(keys_of(keys)) do
+      vim.keymap.set("n", key, actions[action], {
+        buffer = buffer, nowait = true, silent = true, desc = "NavShell: " .. M.descriptions[action],
+      })
+    end
+  end
+  local group = vim.api.nvim_create_augroup("navshell_buffer_" .. buffer, { clear = true })
+  vim.api.nvim_create_autocmd("BufWipeout", {
+    group = group, buffer = buffer, once = true,
+    callback = function() actions.wiped(buffer) end,
+  })
+  vim.api.nvim_create_autocmd("CursorMoved", {
+    group = group, buffer = buffer,
+    callback = function() actions.cursor_moved(buffer) end,
+  })
+  vim.api.nvim_create_autocmd("BufWinEnter", {
+    group = group, buffer = buffer,
+    callback = function()
+      vim.opt_local.wrap = false
+      vim.opt_local.cursorline = true
+    end,
+  })
+  -- Last, so a FileType autocommand or ftplugin of the user's can add or change keys.
+  vim.bo[buffer].filetype = "navshell"
+  return buffer
+end
+
+return M

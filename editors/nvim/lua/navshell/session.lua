@@ -1,0 +1,178 @@
+-- One NavShell session: a navhost process, its navigation stack as navhost last announced it,
+-- and what the plugin knows of each screen on it. Rows are read in windows (screen/rows with
+-- offset and limit) as the cursor needs them; navhost's notifications keep the screens up to
+-- date. `on_change(session)` is called after every change something visible depends on.
+local config = require("navshell.config")
+local rpc = require("navshell.rpc")
+local Screen = require("navshell.screen")
+
+local Session = {}
+Session.__index = Session
+
+-- JSON-RPC codes the plugin treats specially (docs/protocol.md, section 3).
+local CANCELLED = -32800
+
+function Session.message_of(err)
+  if type(err) == "table" then return err.message or vim.inspect(err) end
+  return tostring(err)
+end
+
+local function notify(message, level)
+  vim.notify("navshell: " .. message, level or vim.log.levels.ERROR)
+end
+
+-- Starts navhost and sends initialize; returns the session, or nil and why it could not start.
+function Session.start(navhost, on_change)
+  local self = setmetatable({
+    navhost = navhost, on_change = on_change, stack = {}, screens = {},
+    ready = false, exited = false, stopping = false,
+  }, Session)
+  local args = vim.list_extend({ "serve" }, vim.deepcopy(config.options.args))
+  local client, err = rpc.start(navhost, args, {
+    on_notification = function(method, params) self:on_notification(method, params) end,
+    on_exit = function(code, signal) self:on_exit(code, signal) end,
+  })
+  if not client then return nil, err end
+  self.client = client
+  local params = { processId = vim.fn.getpid(), clientInfo = { name = "navshell.nvim" } }
+  client.request("initialize", params, function(init_err, result)
+    if init_err then
+      self.failed = "navhost did not start: " .. Session.message_of(init_err)
+      self:report(self.failed)
+      return self:changed()
+    end
+    self.ready = true
+    self.server = result.serverInfo
+    self:set_stack(result.stack)
+  end)
+  return self
+end
+
+function Session:report(message)
+  self.last_error = message
+  notify(message)
+end
+
+function Session:changed()
+  if self.on_change then self.on_change(self) end
+end
+
+-- The top screen, or nil before navhost has answered initialize.
+function Session:top()
+  local entry = self.stack[#self.stack]
+  return entry and self.screens[entry.id]
+end
+
+-- Sends a request; an error other than a superseded one is reported to the user.
+-- on_result(result) runs only on success; on_error(err), when given, runs on any error.
+function Session:request(method, params, on_result, on_error)
+  if self.exited or not self.client then
+    return self:report("navhost is not running: :NavShell starts it again")
+  end
+  self.client.request(method, params, function(err, result)
+    if err then
+      if err.code ~= CANCELLED then self:report(Session.message_of(err)) end
+      if on_error then on_error(err) end
+    elseif on_result then
+      on_result(result)
+    end
+  end)
+end
+
+function Session:set_stack(stack)
+  self.stack = stack or {}
+  local kept = {}
+  for _, entry in ipairs(self.stack) do
+    local screen = self.screens[entry.id] or Screen.new(entry)
+    screen.title = entry.title
+    kept[entry.id] = screen
+  end
+  self.screens = kept
+  local top = self:top()
+  if top then
+    top.wanted = math.max(top.wanted, config.options.page_size)
+    self:pump(top)
+  end
+  self:changed()
+end
+
+-- Asks for at least `count` rows of `screen` to be read (as far as the screen has them).
+function Session:want(screen, count)
+  if count > screen.wanted then screen.wanted = count end
+  self:pump(screen)
+end
+
+-- Reads the next window the screen needs, one request at a time per screen.
+function Session:pump(screen)
+  if self.exited or not self.ready then return end
+  local window = screen:next_window(config.options.page_size)
+  if not window then return self:retry_page(screen) end
+  screen.fetching = true
+  local epoch = screen.epoch
+  local params = { screen = screen.id, offset = window.offset, limit = window.limit }
+  self.client.request("screen/rows", params, function(err, result)
+    -- A screen popped, or rows invalidated meanwhile: this answer is of no use.
+    if self.screens[screen.id] ~= screen or screen.epoch ~= epoch then return end
+    screen.fetching = false
+    if err then
+      screen.failed = Session.message_of(err)
+    else
+      screen.failed = nil
+      screen:apply_rows(result, window)
+    end
+    self:changed()
+    if not err then self:pump(screen) end
+  end)
+  self:changed()
+end
+
+-- A next page that failed loads again on the next read near the end (docs/protocol.md,
+-- section 7): read the last row once per revision while the cursor wants more.
+function Session:retry_page(screen)
+  local more, state = screen:more_pages()
+  local total = screen:total()
+  if not more or state ~= "failed" or screen.wanted <= total or screen.retried == screen.revision then return end
+  screen.retried = screen.revision
+  self.client.request("screen/rows", { screen = screen.id, offset = math.max(0, total - 1), limit = 1 })
+end
+
+function Session:on_notification(method, params)
+  if type(params) ~= "table" then return end
+  if method == "nav/didChange" then
+    self:set_stack(params.stack)
+  elseif method == "screen/didUpdate" then
+    local screen = self.screens[params.screen]
+    if not screen then return end
+    screen:apply_update(params)
+    if screen == self:top() then self:pump(screen) end
+    self:changed()
+  elseif method == "screen/didCrash" then
+    local screen = self.screens[params.screen]
+    local next_step = params.restarting and "restarting…" or "stopped; R reloads it"
+    local text = "the worker of " .. params.screen .. " (" .. tostring(params.kind) .. ") "
+      .. tostring(params.status) .. "; " .. next_step
+    if screen then screen.notice = text end
+    notify(text, vim.log.levels.WARN)
+    self:changed()
+  end
+end
+
+function Session:on_exit(code, signal)
+  self.exited = true
+  self.exit_code = code
+  if not self.stopping then
+    local how = (signal and signal ~= 0) and ("was killed by signal " .. signal) or ("exited with code " .. tostring(code))
+    local tail = vim.split(vim.trim(self.client and self.client.stderr or ""), "\n", { plain = true })
+    self.failed = "navhost " .. how .. (tail[#tail] ~= "" and (": " .. tail[#tail]) or "") .. "; :NavShell starts it again"
+    self:report(self.failed)
+  end
+  self:changed()
+end
+
+-- Ends navhost politely (shutdown, exit).
+function Session:stop()
+  self.stopping = true
+  if not self.exited and self.client then self.client.stop() end
+end
+
+return Session

@@ -1,0 +1,75 @@
+-- What every test file uses: checks, waits with deadlines, keys, and the run that reports.
+-- Loaded with :luafile before the test file; `T` is the helpers' table.
+T = { checks = 0, notices = {}, deprecations = {} }
+
+-- Messages the plugin shows, kept for the checks.
+vim.notify = function(message, level)
+  table.insert(T.notices, { message = message, level = level })
+end
+-- Any deprecated API the plugin calls (on a current Neovim) fails the run.
+vim.deprecate = function(name) table.insert(T.deprecations, name) end
+
+function T.text()
+  return table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), "\n")
+end
+
+function T.check(what, condition)
+  T.checks = T.checks + 1
+  if not condition then
+    error(what .. "\n--- buffer (cursor on line " .. vim.api.nvim_win_get_cursor(0)[1] .. ") ---\n" .. T.text(), 2)
+  end
+end
+
+-- Waits, with a deadline, until `condition()` holds.
+function T.wait(what, condition, ms)
+  T.check(what, vim.wait(ms or 15000, condition, 10))
+end
+
+function T.wait_for_text(text)
+  T.wait("the buffer shows " .. text, function() return T.text():find(text, 1, true) ~= nil end)
+end
+
+function T.feed(keys)
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, false, true), "mx", false)
+end
+
+function T.line()
+  return vim.api.nvim_get_current_line()
+end
+
+function T.put_cursor_on(text)
+  for number, line in ipairs(vim.api.nvim_buf_get_lines(0, 0, -1, false)) do
+    if line:find(text, 1, true) then
+      vim.api.nvim_win_set_cursor(0, { number, 0 })
+      return number
+    end
+  end
+  T.check("a line with " .. text, false)
+end
+
+function T.last_notice()
+  local last = T.notices[#T.notices]
+  return last and last.message or ""
+end
+
+function T.noticed(text)
+  for _, notice in ipairs(T.notices) do
+    if notice.message:find(text, 1, true) then return true end
+  end
+  return false
+end
+
+-- Runs the named test functions in order, then quits (exit 1 on the first failure).
+function T.run(file, tests)
+  local ok, err = xpcall(function()
+    for _, test in ipairs(tests) do test() end
+    T.check("no deprecated Neovim API was called: " .. table.concat(T.deprecations, ", "), #T.deprecations == 0)
+  end, debug.traceback)
+  if ok then
+    io.stdout:write(file .. ": all " .. T.checks .. " checks passed\n")
+    vim.cmd("qall!")
+  else
+    io.stderr:write(file .. ": FAILED\n" .. err .. "\n")
+    vim.cmd("cquit 1")
+  end
+end

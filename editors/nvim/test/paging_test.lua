@@ -1,0 +1,132 @@
+-- Long lists with the keyboard: 1,000 rows of a 1,200-user snapshot, a search's pages, and what
+-- the buffer shows while rows load, when a read fails, and when a worker crashes.
+local navshell = require("navshell")
+local navhost = os.getenv("NAVSHELL_NAVHOST")
+local snapshot = os.getenv("NAVSHELL_SNAPSHOT")
+
+local function top() return navshell.state():top() end
+
+-- Asks navhost directly (not through the plugin) and waits for the answer.
+local function ask(method, params)
+  local done, answer = false, nil
+  navshell.state().client.request(method, params, function(err, result) done, answer = true, { err = err, result = result } end)
+  T.wait("navhost answers " .. method, function() return done end)
+  return answer
+end
+
+local function on_row(index)
+  local row = top().rows[index]
+  return row ~= nil and T.line() == "  " .. row.title .. "  —  " .. row.detail .. "  ›"
+end
+
+local function test_thousand_rows()
+  navshell.setup({ cmd = navhost, args = { "--data", snapshot, "--enable-debug-methods" } })
+  vim.cmd("NavShell")
+  T.wait_for_text("… 1100 more")
+  T.put_cursor_on("… 1100 more")
+  T.feed("<CR>")
+  T.wait("<CR> on '… N more' reads more rows", function() return #top().rows > 100 end)
+  T.check("and the cursor goes on to the first of them", on_row(101))
+  T.feed("G")
+  vim.cmd("doautocmd CursorMoved") -- what the editor's loop does after G; a script's keys skip it
+  local read = #top().rows
+  T.wait("G reads more rows, as any motion near the end does", function() return #top().rows > read end)
+  T.feed("ggj")
+  T.check("gg then j is on the first row", on_row(1))
+  T.feed("999j")
+  T.wait("999j reaches row 1000, reading rows on the way", function() return on_row(1000) end)
+  local expected = ask("screen/rows", { offset = 999, limit = 1 }).result.rows[1]
+  T.check("row 1000 is navhost's 1000th row", top().rows[1000].id == expected.id)
+  local ids = {}
+  for _, row in ipairs(top().rows) do ids[row.id] = true end
+  T.check("no row was read twice", vim.tbl_count(ids) == #top().rows)
+  T.check("rows ahead of the cursor were read", #top().rows >= 1000 + 50)
+  T.check("the rest are counted", T.text():find("… " .. (1200 - #top().rows) .. " more", 1, true))
+  T.feed("<CR>")
+  T.wait("row 1000 opens", function() return T.text():find(expected.title .. "'s repositories", 1, true) end)
+  T.feed("<BS>")
+  T.wait("back on the long list", function() return top().rows[1000] ~= nil end)
+  T.check("the cursor is on row 1000 again", on_row(1000))
+  T.feed("k")
+  T.check("and moves from there", on_row(999))
+end
+
+local function test_search_pages()
+  vim.cmd("NavShellSearch a")
+  T.wait_for_text("USERS MATCHING 'A'")
+  local first = top().sections[1]
+  T.check("a search comes in pages", first.hasMore == true)
+  T.feed("199j")
+  T.wait("199j reaches row 200 through the pages", function() return on_row(200) end)
+  T.check("pages past the first were loaded", top():total() >= 200)
+end
+
+local function test_loading_shown()
+  ask("debug/delay", { ms = 1500 })
+  local read = #top().rows
+  T.feed((read + 10) .. "j")
+  T.wait_for_text("Loading…")
+  T.wait("the rows come", function() return #top().rows > read and not T.text():find("Loading…", 1, true) end)
+  ask("debug/delay", { ms = 0 })
+end
+
+local function test_crash()
+  local row = top().rows[top().rows[1] and #top().rows - 60 or 1]
+  T.put_cursor_on("  " .. row.title .. "  —")
+  vim.cmd("doautocmd CursorMoved")
+  ask("debug/crash", {})
+  T.wait("the crash is shown", function() return T.noticed("killed by signal 6 (SIGABRT); restarting…") end)
+  T.wait("the screen comes back", function()
+    return top().notice == nil and not top().fetching and not T.text():find("SIGABRT", 1, true)
+  end)
+  T.check("its rows are back", T.text():find("USERS MATCHING 'A'", 1, true))
+  T.wait("the cursor comes back to its row once the rows are read again up to it", function()
+    return T.line():find("^  " .. vim.pesc(row.title) .. "  —") ~= nil
+  end)
+end
+
+local function copy(from, to)
+  local input, output = assert(io.open(from, "rb")), assert(io.open(to, "wb"))
+  output:write(input:read("*a"))
+  input:close()
+  output:close()
+end
+
+-- A read that fails stays shown until R: the snapshot is emptied under the worker.
+local function test_failed_read()
+  vim.cmd("NavShellClose")
+  local data = os.getenv("NAVSHELL_SCRATCH") .. "/failing.sqlite"
+  copy(snapshot, data)
+  navshell.setup({ cmd = navhost, args = { "--data", data } })
+  vim.cmd("NavShell")
+  T.wait_for_text("… 1100 more")
+  io.open(data, "wb"):close()
+  T.feed("j600j")
+  T.wait_for_text("Could not load: the snapshot could not be read")
+  T.check("the line says how to try again", T.text():find("(R reloads)", 1, true))
+  copy(snapshot, data)
+  T.feed("R")
+  T.wait("R reads the rows again", function()
+    return not T.text():find("Could not load", 1, true) and top().rows[651] ~= nil
+  end)
+end
+
+-- A worker that hangs past --request-timeout with no restarts left: the screen's failed state.
+local function test_failed_state()
+  vim.cmd("NavShellClose")
+  navshell.setup({ cmd = navhost, args = { "--data", snapshot, "--enable-debug-methods", "--request-timeout", "1", "--max-restarts", "0" } })
+  vim.cmd("NavShell")
+  T.wait_for_text("… 1100 more")
+  navshell.state().client.request("debug/hang", {})
+  T.feed("j150j")
+  T.wait_for_text("THIS SCREEN STOPPED WORKING")
+  T.check("the user is told how to bring it back", T.noticed("stopped; R reloads it"))
+  T.feed("R")
+  T.wait("R brings the screen back", function()
+    return T.text():find("POPULAR", 1, true) and top().rows[151] ~= nil and top().notice == nil
+  end)
+  T.feed("j")
+  T.check("and it answers keys", T.line():find("^  %S+  —"))
+end
+
+T.run("paging_test.lua", { test_thousand_rows, test_search_pages, test_loading_shown, test_crash, test_failed_read, test_failed_state })

@@ -1,0 +1,79 @@
+-- The framing and the screen model, without navhost.
+local function test_framing()
+  local framing = require("navshell.framing")
+  local stream = framing.encode('{"a":"é"}') .. framing.encode("[1,2]")
+  -- Split at every byte: the parser must put the bodies back together.
+  local broken = nil
+  for split = 1, #stream - 1 do
+    local parser = framing.new_parser()
+    local bodies = parser.feed(stream:sub(1, split))
+    vim.list_extend(bodies, parser.feed(stream:sub(split + 1)))
+    if not (#bodies == 2 and bodies[1] == '{"a":"é"}' and bodies[2] == "[1,2]") then broken = broken or split end
+  end
+  T.check("framing survives a split at any byte (first broken: " .. tostring(broken) .. ")", broken == nil)
+end
+
+local function rows(from, to)
+  local out = {}
+  for index = from, to do table.insert(out, { id = "r" .. index, title = "row " .. index }) end
+  return out
+end
+
+local function test_screen_windows()
+  local Screen = require("navshell.screen")
+  local screen = Screen.new({ id = "s1", title = "Users" })
+  screen.wanted = 100
+  local window = screen:next_window(100)
+  T.check("the first read starts at 0", window.offset == 0 and window.limit == 100)
+  screen.fetching = true
+  T.check("one read at a time", screen:next_window(100) == nil)
+  screen.fetching = false
+  local sections = { { id = "popular", count = 250 } }
+  screen:apply_rows({ revision = 1, sections = sections, rows = rows(1, 100) }, window)
+  T.check("nothing more is read until the cursor needs it", screen:next_window(100) == nil)
+  screen.wanted = 180
+  window = screen:next_window(100)
+  T.check("the next window starts after the rows read", window.offset == 100 and window.limit == 100)
+  T.check("rows of the same revision are appended",
+    screen:apply_rows({ revision = 1, sections = sections, rows = rows(101, 200) }, window) and #screen.rows == 200)
+  local stale = screen:apply_rows({ revision = 7, sections = sections, rows = rows(201, 250) }, { offset = 200, limit = 100 })
+  T.check("rows of another revision are refused and everything is read again", not stale and screen.needs_reload)
+  window = screen:next_window(100)
+  T.check("the read again covers the rows read", window.offset == 0 and window.limit == 200)
+end
+
+local function test_screen_updates()
+  local Screen = require("navshell.screen")
+  local screen = Screen.new({ id = "s1", title = "Users" })
+  screen:apply_rows({ revision = 2, sections = { { id = "users", count = 50, hasMore = true } }, rows = rows(1, 50) }, { offset = 0, limit = 100 })
+  local epoch = screen.epoch
+  local appended = screen:apply_update({ revision = 3, sections = { { id = "users", count = 100, hasMore = true } },
+    changes = { inserted = { { id = "r51", index = 50 } }, removed = {}, moved = {}, reconfigured = {} } })
+  T.check("a next page keeps the rows read", appended == nil and #screen.rows == 50 and screen.epoch == epoch)
+  T.check("and the rows are read on from there", screen:total() == 100)
+  T.check("an answer of the revision before the page still fits",
+    screen:apply_rows({ revision = 2, sections = screen.sections, rows = {} }, { offset = 50, limit = 50 }))
+  local changed = screen:apply_update({ revision = 4, sections = screen.sections,
+    changes = { inserted = {}, removed = { { id = "r3", index = 2 } }, moved = {}, reconfigured = {} } })
+  T.check("a row removed reads the rows again", changed == "reload" and screen.epoch == epoch + 1)
+  screen.notice = "crashed"
+  local reset = screen:apply_update({ revision = 4, reset = true, sections = screen.sections })
+  T.check("a reset reads again even at the same revision, and ends the crash notice",
+    reset == "reload" and screen.notice == nil and screen.needs_reload)
+end
+
+local function test_options()
+  local config = require("navshell.config")
+  config.set({ page_size = 0, bogus = true, keymaps = { search = "/", nope = "x", back = 7 } })
+  T.check("a page size out of range is named and its default kept",
+    T.noticed("option 'page_size' must be a number from 1 to 1000") and config.options.page_size == 100)
+  T.check("an unknown option is named", T.noticed("unknown option 'bogus'"))
+  T.check("an unknown keymap is named and dropped", T.noticed("unknown keymap 'nope'") and config.options.keymaps.nope == nil)
+  T.check("a keymap of the wrong type keeps its default", config.options.keymaps.back == "<BS>")
+  T.check("a keymap given is used, the others keep their defaults",
+    config.options.keymaps.search == "/" and config.options.keymaps.close == "q")
+  config.set({})
+  T.check("setup({}) goes back to the defaults", vim.deep_equal(config.options, config.defaults))
+end
+
+T.run("unit_test.lua", { test_framing, test_screen_windows, test_screen_updates, test_options })
