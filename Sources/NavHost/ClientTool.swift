@@ -25,6 +25,10 @@ enum ClientTool {
         static let configuration = CommandConfiguration(abstract: "Run flow files (YAML lists of steps) each against a fresh host; exit 1 if any fails.")
     }
 
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the screen at a deep link (users/LOGIN/repositories/REPO), every row of every section, as text or JSON.")
+    }
+
     struct Replay: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Replay a session recorded with --record against a fresh host; exit 1 if the host answers differently.")
     }

@@ -10,11 +10,11 @@ struct NavHostCommand: ParsableCommand {
         commandName: "navhost",
         abstract: "A headless navigation shell: JSON-RPC 2.0 on stdin/stdout, one worker process per screen.",
         version: ClientSession.version,
-        subcommands: [Serve.self, ClientTool.Demo.self, ClientTool.Run.self, ClientTool.Replay.self],
+        subcommands: [Serve.self, ClientTool.Demo.self, ClientTool.Run.self, ClientTool.Replay.self, ClientTool.Show.self],
         defaultSubcommand: Serve.self
     )
 
-    /// `demo`, `run` and `replay` are handed to navhost-tools before parsing, so their own help
+    /// `demo`, `run`, `replay` and `show` are handed to navhost-tools before parsing, so their own help
     /// and options apply; the host process never loads them.
     static func main() {
         ClientTool.handOver(CommandLine.arguments)
