@@ -7,8 +7,8 @@ import GRDB
 /// with a short busy timeout). The total is kept as it changes (triggers on the table keep a
 /// one-row sum), so no store sums every entry.
 ///
-/// Calls are synchronous and may wait for another process's write lock: on a loop, use
-/// `LoopResponseCache`, which runs them on a background queue.
+/// Calls are synchronous and may wait for another process's write lock (the busy timeout), so
+/// `GitHubAPIClient` makes them on a background queue (`LoopResponseCache`), never on its loop.
 public final class ResponseCache: Sendable {
     public struct Entry: Sendable, Equatable {
         /// The URL the client asked for (before any redirect).
