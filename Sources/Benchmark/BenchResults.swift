@@ -1,4 +1,5 @@
 import Glibc
+import NavClient
 import NavProtocol
 
 /// Everything one run measured, as written to the JSON file.
@@ -65,7 +66,7 @@ struct BenchResults: Codable {
         ratios.first { $0.numerator == numerator && $0.denominator == denominator }
     }
 
-    func roundTrip(_ key: Subject.Key) -> LatencyFigures? {
+    func roundTrip(_ key: Subject.Key) -> LatencySummary? {
         roundTrips.first { $0.key == key }?.median
     }
 

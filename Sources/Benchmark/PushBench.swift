@@ -10,22 +10,22 @@ struct PushBench {
         var selectedRow: String
         var pushes: Int
         /// screen/select sent -> screen/rows of the pushed screen answered.
-        var coldPush: LatencyFigures?
+        var coldPush: LatencySummary?
         /// screen/select sent -> its reply (the worker is spawned and opened by then).
-        var coldSelectOnly: LatencyFigures?
+        var coldSelectOnly: LatencySummary?
         /// The same with navhost's warm spare: the push only opens a screen in a started worker.
-        var warmPush: LatencyFigures?
-        var warmSelectOnly: LatencyFigures?
+        var warmPush: LatencySummary?
+        var warmSelectOnly: LatencySummary?
         /// screen/select {rows: 50} sent -> its answer, which carries the pushed screen's first
         /// rows (`pushedRows`): one round trip for the client instead of two.
-        var coldPushRowsInAnswer: LatencyFigures?
-        var warmPushRowsInAnswer: LatencyFigures?
+        var coldPushRowsInAnswer: LatencySummary?
+        var warmPushRowsInAnswer: LatencySummary?
         /// screen-worker --help: exec -> exit (process start, Swift runtime, argument parsing).
-        var workerHelp: LatencyFigures?
+        var workerHelp: LatencySummary?
         /// Spawn screen-worker -> its answer to worker/open for the same repositories screen.
-        var bareStartup: LatencyFigures?
+        var bareStartup: LatencySummary?
         /// As bareStartup, then -> its answer to worker/rows (the same first rows as the push).
-        var bareStartupAndRows: LatencyFigures?
+        var bareStartupAndRows: LatencySummary?
         var unavailable: String?
     }
 
@@ -40,21 +40,21 @@ struct PushBench {
             progress("cold push x\(pushes)")
             let (row, push, select) = try measurePushes(warm: false)
             results.selectedRow = row
-            results.coldPush = LatencyFigures(samples: push)
-            results.coldSelectOnly = LatencyFigures(samples: select)
+            results.coldPush = LatencySummary(samples: push)
+            results.coldSelectOnly = LatencySummary(samples: select)
             progress("warm push x\(pushes)")
             let (_, warmPush, warmSelect) = try measurePushes(warm: true)
-            results.warmPush = LatencyFigures(samples: warmPush)
-            results.warmSelectOnly = LatencyFigures(samples: warmSelect)
+            results.warmPush = LatencySummary(samples: warmPush)
+            results.warmSelectOnly = LatencySummary(samples: warmSelect)
             progress("cold and warm push with the first rows in the answer x\(pushes)")
-            results.coldPushRowsInAnswer = LatencyFigures(samples: try measurePushes(warm: false, rowsInAnswer: true).1)
-            results.warmPushRowsInAnswer = LatencyFigures(samples: try measurePushes(warm: true, rowsInAnswer: true).1)
+            results.coldPushRowsInAnswer = LatencySummary(samples: try measurePushes(warm: false, rowsInAnswer: true).1)
+            results.warmPushRowsInAnswer = LatencySummary(samples: try measurePushes(warm: true, rowsInAnswer: true).1)
             let login = String(row.dropFirst("user:".count))
             progress("worker bare startup x\(pushes)")
-            results.workerHelp = LatencyFigures(samples: try measureHelp())
+            results.workerHelp = LatencySummary(samples: try measureHelp())
             let (open, rows) = try measureBareStartup(login: login)
-            results.bareStartup = LatencyFigures(samples: open)
-            results.bareStartupAndRows = LatencyFigures(samples: rows)
+            results.bareStartup = LatencySummary(samples: open)
+            results.bareStartupAndRows = LatencySummary(samples: rows)
         } catch {
             results.unavailable = error.description
         }

@@ -1,3 +1,5 @@
+import NavClient
+
 /// The results as terminal tables.
 enum ReportPrinter {
     static func render(_ results: BenchResults) -> String {
@@ -60,7 +62,7 @@ enum ReportPrinter {
     private static func push(_ push: PushBench.Results) -> String {
         if let reason = push.unavailable { return "Push latency: unavailable: \(reason)" }
         var table = TextTable("push / startup (ms)", "mean", "p50", "p99")
-        let rows: [(String, LatencyFigures?)] = [
+        let rows: [(String, LatencySummary?)] = [
             ("cold push: select -> first rows", push.coldPush),
             ("  of which select -> reply", push.coldSelectOnly),
             ("warm push (spare worker): select -> first rows", push.warmPush),

@@ -1,3 +1,5 @@
+import NavClient
+
 /// Sequential round trips, measured by the C ping_client for every subject, so the client is
 /// identical for all of them. Runs are interleaved across subjects, and each figure is the
 /// median over the runs.
@@ -6,9 +8,9 @@ struct RoundTripBench {
         var key: Subject.Key
         var name: String
         var roundTripsPerRun: Int
-        var runs: [LatencyFigures]
+        var runs: [LatencySummary]
         /// Median over the runs, in microseconds.
-        var median: LatencyFigures?
+        var median: LatencySummary?
         var unavailable: String?
     }
 
@@ -44,13 +46,13 @@ struct RoundTripBench {
             }
         }
         for index in rows.indices {
-            rows[index].median = rows[index].unavailable == nil ? LatencyFigures(medianOf: rows[index].runs) : nil
+            rows[index].median = rows[index].unavailable == nil ? LatencySummary(medianOf: rows[index].runs) : nil
         }
         return rows
     }
 
     /// One ping_client run against a fresh instance of the subject.
-    private func ping(_ pingClient: String, _ subject: Subject, count: Int) throws(BenchError) -> LatencyFigures {
+    private func ping(_ pingClient: String, _ subject: Subject, count: Int) throws(BenchError) -> LatencySummary {
         var environment = ["PING_METHOD": subject.method, "PING_PARAMS": subject.params]
         if let initLine = subject.initLine { environment["PING_INIT"] = initLine }
         let client = try ChildProcess([pingClient, String(count)] + subject.command, environment: environment, stderrPath: paths.stderrLog)
@@ -64,14 +66,14 @@ struct RoundTripBench {
     }
 
     /// Reads "round_trips=N mean_us=X p50_us=Y p99_us=Z".
-    static func parse(_ output: String) -> LatencyFigures? {
+    static func parse(_ output: String) -> LatencySummary? {
         var fields: [String: Double] = [:]
         for word in output.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
             let parts = word.split(separator: "=", maxSplits: 1)
             if parts.count == 2, let value = Double(parts[1]) { fields[String(parts[0])] = value }
         }
         guard let mean = fields["mean_us"], let p50 = fields["p50_us"], let p99 = fields["p99_us"] else { return nil }
-        return LatencyFigures(mean: mean, p50: p50, p99: p99)
+        return LatencySummary(mean: mean, p50: p50, p99: p99)
     }
 }
 

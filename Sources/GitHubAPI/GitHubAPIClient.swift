@@ -21,6 +21,7 @@ public final class GitHubAPIClient {
     public let cache: ResponseCache?
     public var isAuthenticated: Bool { context.token != nil }
     private let context: FetchContext
+    private let loopCache: LoopResponseCache?
 
     /// - Parameters:
     ///   - token: the caller reads it from `GITHUB_TOKEN` (see `token(fromEnvironment:)`); nil
@@ -43,7 +44,15 @@ public final class GitHubAPIClient {
         self.baseURL = base
         self.perPage = min(max(perPage, 1), 100)
         self.cache = cache
-        context = FetchContext(http: http, cache: cache, origin: origin, headers: headers, token: usableToken, timeout: timeout)
+        // A cache whose queue cannot be made is no cache, like one that cannot be opened.
+        loopCache = cache.flatMap { try? LoopResponseCache($0, loop: http.loop) }
+        context = FetchContext(http: http, cache: loopCache, origin: origin, headers: headers, token: usableToken, timeout: timeout)
+    }
+
+    /// Stops answering cache reads (queued cache writes still finish). Requests under way
+    /// belong to the HTTP client: close it too.
+    public func close() {
+        loopCache?.close()
     }
 
     /// `GITHUB_TOKEN` when set and not blank.

@@ -4,7 +4,7 @@ import UVKit
 /// What every request of one client shares.
 struct FetchContext {
     let http: HTTPClient
-    let cache: ResponseCache?
+    let cache: LoopResponseCache?
     /// The API's origin: redirects and page links elsewhere are refused, so the token never
     /// leaves it.
     let origin: String
@@ -29,6 +29,7 @@ final class GitHubFetch<Value: Sendable> {
     private var completion: ((Result<GitHubResult<Value>, GitHubAPIError>) -> Void)?
     private var cached: ResponseCache.Entry?
     private var task: HTTPTask?
+    private var cacheRead: Cancellable?
     private var redirects = 0
     private static var redirectLimit: Int { 5 }
 
@@ -56,13 +57,20 @@ final class GitHubFetch<Value: Sendable> {
             }
             return
         }
-        // A cache that cannot be read is no cache: the request still goes to GitHub.
-        cached = try? context.cache?.entry(for: url)
-        send(to: url)
+        guard let cache = context.cache else { return send(to: url) }
+        // The read answers on the loop; a cache that cannot be read answers nil and the
+        // request still goes to GitHub.
+        cacheRead = cache.entry(for: url) { [self] entry in
+            cacheRead = nil
+            cached = entry
+            send(to: url)
+        }
     }
 
     func cancel() {
         completion = nil
+        cacheRead?.cancel()
+        cacheRead = nil
         task?.cancel()
         task = nil
     }
@@ -98,7 +106,7 @@ final class GitHubFetch<Value: Sendable> {
             let entry = ResponseCache.Entry(
                 url: url, body: response.body, etag: response.headers["ETag"], lastModified: response.headers["Last-Modified"],
                 link: link.isEmpty ? nil : link)
-            try? context.cache?.store(entry)
+            context.cache?.store(entry)
             succeed(value, link: entry.link, source: .network, rateLimit: rateLimit)
         case 304:
             guard let cached else {
@@ -106,7 +114,7 @@ final class GitHubFetch<Value: Sendable> {
                     kind: .serverError, message: "GitHub answered 304 Not Modified to a request that was not conditional.",
                     status: 304, url: response.url))
             }
-            try? context.cache?.revalidate(url: url, etag: response.headers["ETag"], lastModified: response.headers["Last-Modified"])
+            context.cache?.revalidate(url: url, etag: response.headers["ETag"], lastModified: response.headers["Last-Modified"])
             serve(cached, source: .notModified, rateLimit: rateLimit)
         case 301, 302, 303, 307, 308:
             follow(response)

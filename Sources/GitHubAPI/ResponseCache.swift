@@ -4,9 +4,12 @@ import GRDB
 /// GitHub response bodies by URL, with their validators (ETag, Last-Modified) and `Link`
 /// header, in a SQLite file. The total stored size is bounded: storing past `maximumBytes`
 /// evicts the least recently used entries. Several worker processes may share the file (WAL,
-/// with a short busy timeout). Calls are synchronous; each is one small SQLite statement or
-/// transaction on a local file.
-public final class ResponseCache {
+/// with a short busy timeout). The total is kept as it changes (triggers on the table keep a
+/// one-row sum), so no store sums every entry.
+///
+/// Calls are synchronous and may wait for another process's write lock (the busy timeout), so
+/// `GitHubAPIClient` makes them on a background queue (`LoopResponseCache`), never on its loop.
+public final class ResponseCache: Sendable {
     public struct Entry: Sendable, Equatable {
         /// The URL the client asked for (before any redirect).
         public var url: String
@@ -70,6 +73,21 @@ public final class ResponseCache {
                     CREATE INDEX response_lastUsed ON response(lastUsed);
                     """)
         }
+        migrator.registerMigration("v2: running total") { db in
+            // `store` upserts rather than INSERT OR REPLACE: a REPLACE deletes without firing
+            // the delete trigger (SQLite fires it only with recursive triggers on).
+            try db.execute(
+                sql: """
+                    CREATE TABLE total (bytes INTEGER NOT NULL);
+                    INSERT INTO total (bytes) SELECT COALESCE(SUM(size), 0) FROM response;
+                    CREATE TRIGGER total_insert AFTER INSERT ON response
+                        BEGIN UPDATE total SET bytes = bytes + NEW.size; END;
+                    CREATE TRIGGER total_delete AFTER DELETE ON response
+                        BEGIN UPDATE total SET bytes = bytes - OLD.size; END;
+                    CREATE TRIGGER total_update AFTER UPDATE OF size ON response
+                        BEGIN UPDATE total SET bytes = bytes - OLD.size + NEW.size; END;
+                    """)
+        }
         try migrator.migrate(database)
     }
 
@@ -89,13 +107,28 @@ public final class ResponseCache {
 
     /// The entry for `url`, marked as the most recently used.
     public func entry(for url: String) throws -> Entry? {
-        try database.write { db in
+        guard let entry = try storedEntry(for: url) else { return nil }
+        // A mark that cannot be written (another process holds the write lock past the busy
+        // timeout) costs only the eviction order, not the read.
+        try? markUsed(url)
+        return entry
+    }
+
+    /// The entry for `url`, read without a write lock (WAL readers never wait for a writer).
+    func storedEntry(for url: String) throws -> Entry? {
+        try database.read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM response WHERE url = ?", arguments: [url]) else { return nil }
-            try db.execute(sql: "UPDATE response SET lastUsed = ? WHERE url = ?", arguments: [try Self.nextUse(db), url])
             let body: Data = row["body"]
             return Entry(
                 url: row["url"], body: [UInt8](body), etag: row["etag"], lastModified: row["lastModified"], link: row["link"],
                 storedAt: Date(timeIntervalSince1970: row["storedAt"]))
+        }
+    }
+
+    /// Makes `url` the most recently used entry.
+    func markUsed(_ url: String) throws {
+        try database.write { db in
+            try db.execute(sql: "UPDATE response SET lastUsed = ? WHERE url = ?", arguments: [try Self.nextUse(db), url])
         }
     }
 
@@ -110,8 +143,11 @@ public final class ResponseCache {
             }
             try db.execute(
                 sql: """
-                    INSERT OR REPLACE INTO response (url, body, etag, lastModified, link, storedAt, size, lastUsed)
+                    INSERT INTO response (url, body, etag, lastModified, link, storedAt, size, lastUsed)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (url) DO UPDATE SET body = excluded.body, etag = excluded.etag,
+                        lastModified = excluded.lastModified, link = excluded.link, storedAt = excluded.storedAt,
+                        size = excluded.size, lastUsed = excluded.lastUsed
                     """,
                 arguments: [
                     entry.url, Data(entry.body), entry.etag, entry.lastModified, entry.link,
@@ -133,8 +169,13 @@ public final class ResponseCache {
         }
     }
 
-    /// Bytes stored, as counted against `maximumBytes`.
+    /// Bytes stored, as counted against `maximumBytes`: the running total.
     public func totalBytes() throws -> Int {
+        try database.read { db in try Self.total(db) }
+    }
+
+    /// The sum of every entry's size, counted afresh: what `totalBytes()` must always equal.
+    func summedBytes() throws -> Int {
         try database.read { db in try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(size), 0) FROM response") ?? 0 }
     }
 
@@ -148,13 +189,23 @@ public final class ResponseCache {
     }
 
     private func evict(_ db: Database, keeping url: String) throws {
-        var total = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(size), 0) FROM response") ?? 0
+        var total = try Self.total(db)
         guard total > maximumBytes else { return }
-        let candidates = try Row.fetchAll(db, sql: "SELECT url, size FROM response WHERE url != ? ORDER BY lastUsed", arguments: [url])
-        for candidate in candidates where total > maximumBytes {
-            try db.execute(sql: "DELETE FROM response WHERE url = ?", arguments: [candidate["url"] as String])
+        // Least recently used first, read only as far as needed.
+        let candidates = try Row.fetchCursor(
+            db, sql: "SELECT url, size FROM response WHERE url != ? ORDER BY lastUsed", arguments: [url])
+        var evicted: [String] = []
+        while total > maximumBytes, let candidate = try candidates.next() {
+            evicted.append(candidate["url"])
             total -= candidate["size"] as Int
         }
+        for url in evicted {
+            try db.execute(sql: "DELETE FROM response WHERE url = ?", arguments: [url])
+        }
+    }
+
+    private static func total(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT bytes FROM total") ?? 0
     }
 
     /// A use counter: one more than the latest, so ordering by it is least-recently-used order.

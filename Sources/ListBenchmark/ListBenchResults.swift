@@ -1,17 +1,14 @@
 import Foundation
+import NavClient
 
+/// A set of timings in microseconds: how many, and their summary (none for no samples).
 struct Latency: Codable {
     var samples: Int
-    var meanMicroseconds: Double
-    var p50Microseconds: Double
-    var p99Microseconds: Double
+    var microseconds: LatencySummary?
 
     init(_ timings: [Double]) {
-        let sorted = timings.sorted()
-        samples = sorted.count
-        meanMicroseconds = sorted.reduce(0, +) / Double(max(1, sorted.count))
-        p50Microseconds = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-        p99Microseconds = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
+        samples = timings.count
+        microseconds = LatencySummary(samples: timings)
     }
 }
 
@@ -33,7 +30,7 @@ struct ListBenchResults: Codable {
     var workerRSSAfterSearchKiB = 0
 
     var table: String {
-        func ms(_ value: Double) -> String { String(format: "%.2f ms", value / 1000) }
+        func ms(_ value: Double?) -> String { value.map { String(format: "%.2f ms", $0 / 1000) } ?? "-" }
         var lines = [
             "navshell-list-bench: \(users) users, \(listLength) rows in the popular list",
             "snapshot: \(snapshotBuildSeconds.map { String(format: "built in %.1f s", $0) } ?? "reused"), \(snapshotBytes / 1_048_576) MiB",
@@ -49,10 +46,10 @@ struct ListBenchResults: Codable {
         return lines.joined(separator: "\n")
     }
 
-    private func row(_ name: String, _ latency: Latency, _ ms: (Double) -> String) -> String {
+    private func row(_ name: String, _ latency: Latency, _ ms: (Double?) -> String) -> String {
         name.padding(toLength: 38, withPad: " ", startingAt: 0) + String(latency.samples).padding(toLength: 10, withPad: " ", startingAt: 0)
-            + ms(latency.meanMicroseconds).padding(toLength: 11, withPad: " ", startingAt: 0)
-            + ms(latency.p50Microseconds).padding(toLength: 11, withPad: " ", startingAt: 0) + ms(latency.p99Microseconds)
+            + ms(latency.microseconds?.mean).padding(toLength: 11, withPad: " ", startingAt: 0)
+            + ms(latency.microseconds?.p50).padding(toLength: 11, withPad: " ", startingAt: 0) + ms(latency.microseconds?.p99)
     }
 
     func write(to path: String) throws {

@@ -20,7 +20,7 @@ struct Replay: ParsableCommand {
         let player = ReplayPlayer(recording: session, navhost: BuildProducts.directory + "/navhost", timeout: timeout)
         let outcome = try player.play()
         let recorded = session.entries.filter { $0.direction == .toClient }.compactMap(\.message)
-        let comparison = ReplayComparison(recorded: recorded, replayed: outcome.received)
+        let comparison = ReplayComparison(recorded: recorded, replayed: outcome.received.messages)
         let sent = session.entries.filter { $0.direction == .toHost }.count
         StandardOutput.writeLine("replayed \(sent) client messages from \(recording) against navhost \(session.arguments.joined(separator: " "))")
         StandardOutput.writeLine("compared \(comparison.comparedReplies) replies and \(comparison.comparedNotifications) notifications")

@@ -30,15 +30,18 @@ struct ReplayComparison {
     init(recorded: [JSONValue], replayed: [JSONValue]) {
         let old = ReplayComparison.classify(recorded.filter(ReplayComparison.isCompared))
         let new = ReplayComparison.classify(replayed.filter(ReplayComparison.isCompared))
+        // Looked up by key, so comparing costs one pass over each side, however long the session.
+        let replayedReplies = Dictionary(new.replies, uniquingKeysWith: { first, _ in first })
+        let recordedKeys = Set(old.replies.map(\.key))
         for (key, reply) in old.replies {
-            guard let now = new.replies.first(where: { $0.key == key })?.value else {
+            guard let now = replayedReplies[key] else {
                 differences.append("\(key): recorded, but the replay sent none")
                 continue
             }
             comparedReplies += 1
             compare(reply, now, at: key)
         }
-        for (key, _) in new.replies where !old.replies.contains(where: { $0.key == key }) {
+        for (key, _) in new.replies where !recordedKeys.contains(key) {
             differences.append("\(key): sent on replay, not in the recording")
         }
         for method in Set(old.notifications.keys).union(new.notifications.keys).sorted() {

@@ -12,14 +12,14 @@ struct ReplayPlayer {
     let timeout: Double
 
     struct Outcome {
-        var received: [JSONValue]
+        var received = ReceivedMessages()
         /// Why playing stopped early or a wait gave up, if it did.
-        var notes: [String]
+        var notes: [String] = []
     }
 
     func play() throws -> Outcome {
         let client = try NavClient(executable: navhost, arguments: ["serve"] + recording.arguments, framing: recording.framing)
-        var outcome = Outcome(received: [], notes: [])
+        var outcome = Outcome()
         var expected = 0
         var sentExit = false
         for entry in recording.entries {
@@ -47,7 +47,7 @@ struct ReplayPlayer {
     }
 
     private func receive(_ client: NavClient, until expected: Int, into outcome: inout Outcome) {
-        while outcome.received.filter(ReplayComparison.isCompared).count < expected {
+        while outcome.received.comparedCount < expected {
             do {
                 outcome.received.append(try client.nextMessage(timeout: timeout))
             } catch {
@@ -67,5 +67,17 @@ struct ReplayPlayer {
         var adjusted = entry
         adjusted.message = .object(fields)
         return adjusted
+    }
+}
+
+/// What the host sent during a replay. The number of compared messages grows with each one,
+/// so waiting for the next recorded message is one comparison, not a pass over all so far.
+struct ReceivedMessages {
+    private(set) var messages: [JSONValue] = []
+    private(set) var comparedCount = 0
+
+    mutating func append(_ message: JSONValue) {
+        messages.append(message)
+        if ReplayComparison.isCompared(message) { comparedCount += 1 }
     }
 }

@@ -14,9 +14,7 @@ public struct UVError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public static let endOfFile = UVError(Int32(UV_EOF.rawValue))
     public static let cancelled = UVError(Int32(UV_ECANCELED.rawValue))
-    public static let brokenPipe = UVError(Int32(UV_EPIPE.rawValue))
     public static let wouldBlock = UVError(Int32(UV_EAGAIN.rawValue))
-    public static let noSuchProcess = UVError(Int32(UV_ESRCH.rawValue))
 }
 
 /// Throws when a libuv call returned a negative status.

@@ -26,8 +26,6 @@ public final class UVTimer: UVHandle {
         uv_timer_stop(timer)
     }
 
-    public var isActive: Bool { !isClosing && uv_is_active(handle) != 0 }
-
     private func fire() {
         callback?()
     }

@@ -68,8 +68,11 @@ import Testing
 
     @Test func theCacheSurvivesReopeningAndWorkersShareIt() throws {
         try withHarness { harness in
-            let writer = try harness.client(cache: try harness.cache(named: "shared"))
+            let writerCache = try harness.cache(named: "shared")
+            let writer = try harness.client(cache: writerCache)
             _ = try #require(harness.wait { writer.user(login: "mojombo", completion: $0) }).get()
+            // The writer stores in the background, after answering.
+            #expect(harness.loop.run { (try? writerCache.storedURLs())?.isEmpty == false })
             let reader = try harness.client(cache: try harness.cache(named: "shared"))
             let cached = try #require(harness.wait { reader.user(login: "mojombo", completion: $0) }).get()
             #expect(cached.source == .notModified)

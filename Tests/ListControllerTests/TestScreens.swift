@@ -28,6 +28,8 @@ final class FruitScreen: ListScreen {
     var fruits: [String]
     var pageLoads: [ManualLoad<Page<String>>] = []
     var automatic = true
+    /// How many times each fruit's row was rendered.
+    var renders: [String: Int] = [:]
 
     init(fruits: [String]) {
         self.fruits = fruits
@@ -55,7 +57,8 @@ final class FruitScreen: ListScreen {
     }
 
     func row(for item: String) -> Row {
-        Row(id: "fruit:\(item)", kind: item.count <= 5 ? "short" : "long", title: item, accessory: .disclosure)
+        renders[item, default: 0] += 1
+        return Row(id: "fruit:\(item)", kind: item.count <= 5 ? "short" : "long", title: item, accessory: .disclosure)
     }
 
     func selection(for item: String) -> SelectionAction {
@@ -75,6 +78,8 @@ final class FruitScreen: ListScreen {
 final class NumbersScreen: ListScreen {
     let total: Int
     var fetched: [Range<Int>] = []
+    /// How many times each number's row was rendered.
+    var renders: [Int: Int] = [:]
 
     init(total: Int) {
         self.total = total
@@ -90,7 +95,10 @@ final class NumbersScreen: ListScreen {
         })]
     }
 
-    func row(for item: Int) -> Row { Row(id: "n:\(item)", kind: "number", title: String(item)) }
+    func row(for item: Int) -> Row {
+        renders[item, default: 0] += 1
+        return Row(id: "n:\(item)", kind: "number", title: String(item))
+    }
 
     func selection(for item: Int) -> SelectionAction { .none }
 }

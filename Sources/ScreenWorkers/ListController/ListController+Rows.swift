@@ -117,8 +117,10 @@ extension ListController {
             switch result {
             case .success(let page):
                 let start = self.globalOffset(of: section) + section.items.count
-                let added = page.items.map { self.render($0, in: section) }
+                let before = section.items.count
                 section.appendItems(page.items)
+                // Rendered once here and kept: a read of these rows reuses them.
+                let added = section.rows(in: before..<section.items.count) { self.render($0, in: section) }
                 section.next = page.next
                 section.staleReason = page.staleReason ?? section.staleReason
                 self.revision += 1

@@ -190,9 +190,10 @@ public final class ListController<S: ListScreen>: ScreenController {
         onUpdate?(ScreenUpdate(revision: revision, sections: sections, changes: changes, reset: reset, loading: isLoading))
     }
 
-    /// A generation's rows, rendered: only for diffable (in-memory, bounded) generations.
+    /// A generation's rows, rendered once and kept for reads: only for diffable (in-memory,
+    /// bounded) generations.
     func allRows(of generation: Generation<S.Item>) -> [Row] {
-        generation.sections.flatMap { section in section.items.map { render($0, in: section) } }
+        generation.sections.flatMap { section in section.rows(in: 0..<section.items.count) { render($0, in: section) } }
     }
 
     func render(_ item: S.Item, in section: LoadedSection<S.Item>) -> Row {
@@ -203,8 +204,7 @@ public final class ListController<S: ListScreen>: ScreenController {
 
     public func select(rowId: String) throws(ScreenError) -> SelectionAction {
         for section in shown.sections {
-            let candidates = section.isIndexed ? section.windows.allItems : section.items
-            if let item = candidates.first(where: { screen.row(for: $0).id == rowId }) {
+            if let item = section.item(withRowId: rowId, render: { render($0, in: section) }) {
                 return screen.selection(for: item)
             }
         }

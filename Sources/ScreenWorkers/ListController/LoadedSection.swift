@@ -69,6 +69,13 @@ final class LoadedSection<Item> {
         return Array(renderedItems[range])
     }
 
+    /// The loaded item whose row has this id, for resolving a selection; rows not read yet are
+    /// rendered and kept as a read would.
+    func item(withRowId id: String, render: (Item) -> Row) -> Item? {
+        if isIndexed { return windows.item(withRowId: id, render: render) }
+        return rows(in: 0..<items.count, render: render).firstIndex { $0.id == id }.map { items[$0] }
+    }
+
     func cancelAll() {
         let work = inFlight
         inFlight = []

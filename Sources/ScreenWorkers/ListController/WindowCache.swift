@@ -48,18 +48,32 @@ struct WindowCache<Item> {
             let lower = max(range.lowerBound, start) - start
             let upper = min(range.upperBound, start + items.count) - start
             guard lower < upper else { continue }
-            var rows = rendered[chunk] ?? []
-            if rows.count < upper {
-                rows += items[rows.count..<upper].map(render)
-                rendered[chunk] = rows
-            }
-            result += rows[lower..<upper]
+            result += renderedRows(of: chunk, upTo: upper, render: render)[lower..<upper]
         }
         return result
     }
 
-    /// Every cached item, for resolving a selection by row id.
-    var allItems: [Item] { chunks.keys.sorted().flatMap { chunks[$0]! } }
+    /// The cached item whose row has this id, for resolving a selection; rows not read yet are
+    /// rendered and kept as a read would.
+    mutating func item(withRowId id: String, render: (Item) -> Row) -> Item? {
+        for chunk in chunks.keys.sorted() {
+            let items = chunks[chunk]!
+            if let index = renderedRows(of: chunk, upTo: items.count, render: render).firstIndex(where: { $0.id == id }) {
+                return items[index]
+            }
+        }
+        return nil
+    }
+
+    /// A cached chunk's rows up to `upper`, rendering only those never rendered before.
+    private mutating func renderedRows(of chunk: Int, upTo upper: Int, render: (Item) -> Row) -> [Row] {
+        var rows = rendered[chunk] ?? []
+        if rows.count < upper, let items = chunks[chunk] {
+            rows += items[rows.count..<upper].map(render)
+            rendered[chunk] = rows
+        }
+        return rows
+    }
 
     private mutating func touch(_ chunk: Int) {
         clock += 1

@@ -16,6 +16,9 @@ struct LiveSourceOpener: LiveSourceOpening {
         let api = try GitHubAPIClient(
             http: http, baseURL: options.apiURL ?? GitHubAPIClient.defaultBaseURL,
             token: GitHubAPIClient.token(fromEnvironment: environment), perPage: options.perPage, cache: responseCache)
-        return (LiveGitHubSource(api: api), http.close)
+        return (LiveGitHubSource(api: api), {
+            api.close()
+            http.close()
+        })
     }
 }
