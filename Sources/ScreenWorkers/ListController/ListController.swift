@@ -211,8 +211,10 @@ public final class ListController<S: ListScreen>: ScreenController {
         throw ScreenError.notFound("no row with id '\(rowId)' on this screen")
     }
 
+    /// The base comes from a restoration token, which a client may have written: it is clamped to
+    /// `ListLimits.maxRevision` so numbering on from it can never overflow.
     public func continueRevisions(after base: Int) {
-        if revision == 0 { revision = max(0, base) }
+        if revision == 0 { revision = min(max(0, base), ListLimits.maxRevision) }
     }
 
     public func close() {

@@ -1,0 +1,123 @@
+import NavClient
+import NavProtocol
+import Testing
+
+/// What a hostile or buggy client sends, over real pipes to the real navhost: each is answered
+/// with an error the client can see (or is harmless), and the session goes on.
+@Suite struct HostileInputTests {
+    private static let stack = #"{"jsonrpc":"2.0","id":"after","method":"nav/stack"}"#
+
+    private func contentLengthHost() throws -> HostUnderTest {
+        let host = try HostUnderTest(framing: .contentLength)
+        try host.initialize()
+        return host
+    }
+
+    /// The next replies, which must be framing errors (`id: null`) with these codes, then the
+    /// answer to `Self.stack`.
+    private func expectErrors(_ codes: [Int], thenTheStack host: HostUnderTest, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for code in codes {
+            let reply = try host.client.nextReply()
+            #expect(reply["id"] == .null, "\(reply)", sourceLocation: sourceLocation)
+            #expect(reply["error"]?["code"] == .int(code), "\(reply)", sourceLocation: sourceLocation)
+        }
+        let answer = try host.client.nextReply()
+        #expect(answer["id"] == "after", "\(answer)", sourceLocation: sourceLocation)
+        #expect(answer["result"]?["stack"]?.arrayValue?.count == 1, sourceLocation: sourceLocation)
+    }
+
+    private func finish(_ host: HostUnderTest) throws {
+        #expect(try host.shutdown().exitCode == 0)
+        host.expectNoWorkerLeft()
+    }
+
+    @Test func aLengthCountedInCharactersLosesOnlyItsOwnMessage() throws {
+        let host = try contentLengthHost()
+        let body = #"{"jsonrpc":"2.0","id":1,"method":"screen/query","params":{"text":"é"}}"#
+        host.client.sendRaw(Array("Content-Length: \(body.count)\r\n\r\n\(body)".utf8) + Framing.contentLength.frame(Array(Self.stack.utf8)))
+        // The truncated body is not JSON; the byte left over is not a header; the next message is read.
+        try expectErrors([RPCErrorCode.parseError, RPCErrorCode.parseError], thenTheStack: host)
+        try finish(host)
+    }
+
+    @Test func anAbsurdContentLengthIsRefusedAtOnceAndTheSessionGoesOn() throws {
+        let host = try contentLengthHost()
+        host.client.sendRaw(Array("Content-Length: 999999999999999999\r\n\r\n{}".utf8))
+        let refusal = try host.client.nextReply()
+        #expect(refusal["error"]?["code"] == .int(RPCErrorCode.messageTooLarge))
+        #expect(refusal["error"]?["data"]?["size"] == .int(999_999_999_999_999_999))
+        host.client.sendRaw(Framing.contentLength.frame(Array(Self.stack.utf8)))
+        try expectErrors([], thenTheStack: host)
+        try finish(host)
+    }
+
+    @Test func aBodyWithoutTheBlankLineIsAnsweredWithoutWaitingForMoreInput() throws {
+        let host = try contentLengthHost()
+        host.client.sendRaw(Array("Content-Length: \(Self.stack.utf8.count)\r\n\(Self.stack)".utf8))
+        let refusal = try host.client.nextReply()
+        #expect(refusal["id"] == .null)
+        #expect(refusal["error"]?["code"] == .int(RPCErrorCode.parseError))
+        #expect(refusal["error"]?["message"]?.stringValue?.contains("blank line") == true)
+        host.client.sendRaw(Framing.contentLength.frame(Array(Self.stack.utf8)))
+        try expectErrors([], thenTheStack: host)
+        try finish(host)
+    }
+
+    @Test func aNewlineDelimitedMessageAfterContentLengthFramingIsAnswered() throws {
+        let host = try contentLengthHost()
+        host.client.sendRaw(Array((Self.stack + "\n").utf8))
+        let refusal = try host.client.nextReply()
+        #expect(refusal["id"] == .null)
+        #expect(refusal["error"]?["message"]?.stringValue?.contains("without a Content-Length header") == true)
+        host.client.sendRaw(Framing.contentLength.frame(Array(Self.stack.utf8)))
+        try expectErrors([], thenTheStack: host)
+        try finish(host)
+    }
+
+    @Test func aByteOrderMarkBeforeTheFirstMessageIsSkipped() throws {
+        let host = try HostUnderTest()
+        let initialize = #"{"jsonrpc":"2.0","id":"init","method":"initialize","params":{}}"#
+        host.client.sendRaw([0xEF, 0xBB, 0xBF] + Array((initialize + "\n").utf8))
+        let answer = try host.client.nextReply()
+        #expect(answer["id"] == "init")
+        #expect(answer["result"]?["capabilities"] != nil)
+        host.client.sendRaw(Array((Self.stack + "\n").utf8))
+        try expectErrors([], thenTheStack: host)
+        try finish(host)
+    }
+
+    @Test func anOffsetOfIntMaxReadsNothingAndTheWorkerLives() throws {
+        let host = try HostUnderTest()
+        try host.initialize()
+        _ = try host.client.send(QueryRequest(text: "to"))
+        let worker = host.workers()
+        for _ in 0..<4 {
+            let rows = try host.client.send(RowsRequest(section: "users", offset: Int.max, limit: 1))
+            #expect(rows.rows.isEmpty)
+        }
+        #expect(host.workers() == worker, "the worker was not restarted")
+        #expect(try host.rows().rows.first?.section == "users")
+        try finish(host)
+    }
+
+    @Test func aTokenRevisionNearIntMaxIsClampedAndTheScreenCountsOn() throws {
+        let host = try HostUnderTest()
+        try host.initialize()
+        let token: JSONValue = ["query": "to", "revision": .int(Int.max - 1), "window": ["offset": .int(Int.max - 5), "limit": 1000]]
+        _ = try host.client.request(SetStackRequest.method, ["screens": [["kind": "users", "token": token]]])
+        let answer = try host.client.send(QueryRequest(text: "tom"))
+        #expect(answer.revision > 1 << 53, "revisions number on from the clamped token")
+        #expect((answer.sections.first?.count ?? 0) > 0)
+        try finish(host)
+    }
+
+    @Test(arguments: ["\u{0}zzzz", "\u{0}x", "to\u{0}"])
+    func aNulInAQueryIsACharacterLikeAnyOther(text: String) throws {
+        let host = try HostUnderTest()
+        try host.initialize()
+        let answer = try host.client.send(QueryRequest(text: text))
+        #expect(answer.sections.map(\.count) == [0], "no user's login or name contains a NUL")
+        #expect(try host.rows().rows.allSatisfy { $0.section != "users" })
+        try finish(host)
+    }
+}
