@@ -120,4 +120,22 @@ import Testing
         #expect(try host.rows().rows.allSatisfy { $0.section != "users" })
         try finish(host)
     }
+
+    @Test func aCancelledDebouncedQueryNeverTakesEffect() throws {
+        let host = try HostUnderTest(["--query-debounce", "1000", "--enable-debug-methods"])
+        try host.initialize()
+        host.client.send(["jsonrpc": "2.0", "id": "query", "method": .string(QueryRequest.method), "params": ["text": "tom"]])
+        host.client.notify("$/cancelRequest", ["id": "query"])
+        let cancelled = try host.client.nextReply()
+        #expect(cancelled["id"] == "query")
+        #expect(cancelled["error"]?["code"] == .int(RPCErrorCode.requestCancelled))
+        // The worker takes the next read only after 1.5 s, past the query's 1 s debounce: timers
+        // fire in order, so a query still pending would have landed before the read is answered.
+        _ = try host.client.request(DebugDelayRequest.method, ["ms": 1500])
+        let rows = try host.rows()
+        #expect(rows.sections.map(\.id) == ["popular"], "the cancelled query was not applied")
+        #expect(rows.revision == 1)
+        #expect(try host.stack().first?.token?.query == "")
+        try finish(host)
+    }
 }

@@ -113,7 +113,7 @@ final class WorkerServer {
             case WorkerMethod.query:
                 let params = try decodeParams(QueryRequest.self, from: request.params)
                 let controller = try openController()
-                controller.load(query: params.text) { [unowned self] result in
+                let load = controller.load(query: params.text) { [unowned self] result in
                     switch result {
                     case .success:
                         restoration.queried(params.text)
@@ -121,6 +121,9 @@ final class WorkerServer {
                     case .failure(let error): responder.fail(rpcError(for: error))
                     }
                 }
+                // The host forwards the client's $/cancelRequest: a query waiting out its
+                // debounce (or still loading) must then never take effect.
+                responder.onCancel = { load.cancel() }
             case WorkerMethod.select:
                 let params = try decodeParams(SelectRequest.self, from: request.params)
                 let action = try openController().select(rowId: params.rowId)
@@ -266,7 +269,7 @@ final class WorkerServer {
             return RPCError(code: RPCErrorCode.dataUnavailable, message: message, data: data)
         case .revisionGone(let requested, let current):
             return RPCError(code: RPCErrorCode.revisionGone, message: error.description, data: ["requested": .int(requested), "current": .int(current)])
-        case .superseded:
+        case .superseded, .cancelled:
             return RPCError(code: RPCErrorCode.requestCancelled, message: error.description, data: nil)
         }
     }
