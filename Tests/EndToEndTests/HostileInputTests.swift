@@ -138,4 +138,24 @@ import Testing
         #expect(try host.stack().first?.token?.query == "")
         try finish(host)
     }
+
+    /// External workers will exist, so a worker checks the numbers itself whoever drives it.
+    @Test func aWorkerDrivenDirectlyKeepsItsWindowsWithinTheLimit() throws {
+        let worker = try NavClient(executable: Binaries.directory + "/screen-worker")
+        let window: JSONValue = ["offset": 0, "limit": .int(Int.max)]
+        let opened = try worker.request(WorkerOpenRequest.method, ["screen": "w1", "kind": "users", "token": ["query": "", "window": window]])
+        #expect(opened["revision"] == 1)
+        do {
+            _ = try worker.request(WorkerMethod.rows, ["offset": 0, "limit": .int(Int.max)])
+            Issue.record("a window of Int.max rows was read")
+        } catch let error as NavClientError {
+            #expect(error.rpcError?.code == RPCErrorCode.invalidParams)
+            #expect(error.rpcError?.message.contains("limit") == true)
+        }
+        let beyond = try worker.request(WorkerMethod.rows, ["offset": .int(Int.max), "limit": 1000])
+        #expect(beyond["rows"]?.arrayValue?.isEmpty == true)
+        _ = try worker.request(ShutdownRequest.method)
+        worker.notify(ExitNotification.method)
+        #expect(try worker.waitForExit().exitCode == 0)
+    }
 }

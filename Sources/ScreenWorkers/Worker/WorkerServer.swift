@@ -97,14 +97,17 @@ final class WorkerServer {
             case WorkerMethod.rows:
                 let params = try RowsRequest.decode(params: request.params)
                 let controller = try openController()
-                controller.rows(
-                    section: params.section, offset: params.offset ?? 0, limit: params.limit ?? RowsRequest.defaultLimit,
-                    revision: params.revision
-                ) { [unowned self] result in
+                let (offset, limit) = (params.offset ?? 0, params.limit ?? RowsRequest.defaultLimit)
+                // The host checks this too; a worker keeps itself safe whoever drives it: a
+                // million-row window would be rendered whole and overflow the pipe's message limit.
+                guard limit <= RowsRequest.maxLimit else {
+                    throw RPCError.invalidParams("invalid params: field 'limit' must be between 0 and \(RowsRequest.maxLimit)")
+                }
+                controller.rows(section: params.section, offset: offset, limit: limit, revision: params.revision) { [unowned self] result in
                     switch result {
                     case .success(let rows):
                         // Only a window that was read is one to come back to.
-                        restoration.read(section: params.section, offset: params.offset ?? 0, limit: params.limit ?? RowsRequest.defaultLimit)
+                        restoration.read(section: params.section, offset: offset, limit: limit)
                         responder.succeed(writing: RowsRequest.Response(screen: screenId, revision: controller.revision, sections: controller.sections, rows: rows))
                     case .failure(let error):
                         responder.fail(rpcError(for: error))
@@ -176,7 +179,9 @@ final class WorkerServer {
                 log.debug("opened \(params.kind.rawValue) screen \(params.screen)\(params.token == nil ? "" : " from its restoration token")")
                 // Reading the last window again loads what it showed (the pages of a paged list).
                 if let window = params.token?.window {
-                    controller.rows(section: window.section, offset: window.offset, limit: window.limit, revision: nil) { _ in }
+                    // A token may come from a client: its window is read at most as a screen/rows could.
+                    let limit = min(window.limit, RowsRequest.maxLimit)
+                    controller.rows(section: window.section, offset: window.offset, limit: limit, revision: nil) { _ in }
                 }
                 guard let first = params.rows, first > 0 else { return responder.succeed(writing: state(of: controller)) }
                 // A push that wants its first rows at once: the same read as a screen/rows of them.
