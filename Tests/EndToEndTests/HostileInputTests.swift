@@ -26,9 +26,9 @@ import Testing
         #expect(answer["result"]?["stack"]?.arrayValue?.count == 1, sourceLocation: sourceLocation)
     }
 
-    private func finish(_ host: HostUnderTest) throws {
-        #expect(try host.shutdown().exitCode == 0)
-        host.expectNoWorkerLeft()
+    private func finish(_ host: HostUnderTest, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(try host.shutdown().exitCode == 0, sourceLocation: sourceLocation)
+        host.expectNoWorkerLeft(sourceLocation: sourceLocation)
     }
 
     @Test func aLengthCountedInCharactersLosesOnlyItsOwnMessage() throws {
@@ -40,38 +40,34 @@ import Testing
         try finish(host)
     }
 
-    @Test func anAbsurdContentLengthIsRefusedAtOnceAndTheSessionGoesOn() throws {
+    /// Sends `input` alone to a Content-Length session: it must be refused at once (no more
+    /// input needed) with `id: null`, `code` and a message containing `reason`; then the next
+    /// well-formed message is answered.
+    private func expectRefusedAtOnce(
+        _ input: String, code: Int = RPCErrorCode.parseError, reason: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let host = try contentLengthHost()
-        host.client.sendRaw(Array("Content-Length: 999999999999999999\r\n\r\n{}".utf8))
+        host.client.sendRaw(Array(input.utf8))
         let refusal = try host.client.nextReply()
-        #expect(refusal["error"]?["code"] == .int(RPCErrorCode.messageTooLarge))
-        #expect(refusal["error"]?["data"]?["size"] == .int(999_999_999_999_999_999))
+        #expect(refusal["id"] == .null, sourceLocation: sourceLocation)
+        #expect(refusal["error"]?["code"] == .int(code), sourceLocation: sourceLocation)
+        #expect(refusal["error"]?["message"]?.stringValue?.contains(reason) == true, "\(refusal)", sourceLocation: sourceLocation)
         host.client.sendRaw(Framing.contentLength.frame(Array(Self.stack.utf8)))
-        try expectErrors([], thenTheStack: host)
-        try finish(host)
+        try expectErrors([], thenTheStack: host, sourceLocation: sourceLocation)
+        try finish(host, sourceLocation: sourceLocation)
+    }
+
+    @Test func anAbsurdContentLengthIsRefusedAtOnceAndTheSessionGoesOn() throws {
+        try expectRefusedAtOnce(
+            "Content-Length: 999999999999999999\r\n\r\n{}", code: RPCErrorCode.messageTooLarge, reason: "message of 999999999999999999 bytes")
     }
 
     @Test func aBodyWithoutTheBlankLineIsAnsweredWithoutWaitingForMoreInput() throws {
-        let host = try contentLengthHost()
-        host.client.sendRaw(Array("Content-Length: \(Self.stack.utf8.count)\r\n\(Self.stack)".utf8))
-        let refusal = try host.client.nextReply()
-        #expect(refusal["id"] == .null)
-        #expect(refusal["error"]?["code"] == .int(RPCErrorCode.parseError))
-        #expect(refusal["error"]?["message"]?.stringValue?.contains("blank line") == true)
-        host.client.sendRaw(Framing.contentLength.frame(Array(Self.stack.utf8)))
-        try expectErrors([], thenTheStack: host)
-        try finish(host)
+        try expectRefusedAtOnce("Content-Length: \(Self.stack.utf8.count)\r\n\(Self.stack)", reason: "must end with a blank line")
     }
 
     @Test func aNewlineDelimitedMessageAfterContentLengthFramingIsAnswered() throws {
-        let host = try contentLengthHost()
-        host.client.sendRaw(Array((Self.stack + "\n").utf8))
-        let refusal = try host.client.nextReply()
-        #expect(refusal["id"] == .null)
-        #expect(refusal["error"]?["message"]?.stringValue?.contains("without a Content-Length header") == true)
-        host.client.sendRaw(Framing.contentLength.frame(Array(Self.stack.utf8)))
-        try expectErrors([], thenTheStack: host)
-        try finish(host)
+        try expectRefusedAtOnce(Self.stack + "\n", reason: "without a Content-Length header")
     }
 
     @Test func aByteOrderMarkBeforeTheFirstMessageIsSkipped() throws {

@@ -33,10 +33,7 @@ import UVKit
     }
 
     @Test func aCancelledLoadWhosePagesAreInFlightIsNeverApplied() throws {
-        let screen = FruitScreen(fruits: fruits)
-        let controller = ListController(screen: screen)
-        try controller.loadNow("")
-        screen.automatic = false
+        let (screen, controller) = try FruitScreen.shownWithManualPages(fruits)
         var outcome: Result<Void, ScreenError>?
         let load = controller.load(query: "an") { outcome = $0 }
         #expect(screen.pageLoads.count == 1)
