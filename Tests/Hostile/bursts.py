@@ -40,8 +40,19 @@ def large_batch(session, count, note):
     session.take(lambda message: isinstance(message, list), timeout=BURST_DEADLINE * 2)
 
 
+def large_params(session, count, size, note):
+    """`count` requests in turn, each carrying `size` bytes of params it does not need."""
+    note("%d nav/stack in turn, each with %d bytes of extra params" % (count, size))
+    padding = "x" * size
+    for _ in range(count):
+        session.request("nav/stack", {"extra": padding}, timeout=BURST_DEADLINE)
+
+
 def random_burst(session, rng, note):
-    if rng.random() < 0.5:
+    pick = rng.randrange(3)
+    if pick == 0:
         pipelined_reads(session, rng, rng.choice([2_000, 20_000]), note)
-    else:
+    elif pick == 1:
         large_batch(session, rng.choice([5_000, 50_000]), note)
+    else:
+        large_params(session, 40, 2 << 20, note)
