@@ -46,7 +46,9 @@ import Testing
     }
 
     /// Checks `searchUsers` against the ranking rule applied by hand to every user.
-    @Test(arguments: ["tom", "TOM", "an", "a", "son", "octocat", "torv", "ren", "lab", "-", "zzzz-no-match"])
+    /// The NUL cases: a NUL is a character like any other (it once ended the bound text, so
+    /// "\0x" matched everyone and "\0zzzz" failed with an FTS5 syntax error).
+    @Test(arguments: ["tom", "TOM", "an", "a", "son", "octocat", "torv", "ren", "lab", "-", "zzzz-no-match", "\u{0}x", "\u{0}zzzz", "to\u{0}m", "\u{0}"])
     func ranksExactThenPrefixThenSubstring(query: String) throws {
         let store = try GeneratedSnapshot.defaultStore()
         let needle = query.lowercased()

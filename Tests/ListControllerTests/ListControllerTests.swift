@@ -73,10 +73,7 @@ import Testing
     }
 
     @Test func aSupersededQueryIsCancelledAndNeverShown() throws {
-        let screen = FruitScreen(fruits: all)
-        let controller = ListController(screen: screen)
-        try controller.loadNow("")
-        screen.automatic = false
+        let (screen, controller) = try FruitScreen.shownWithManualPages(all)
         var first: Result<Void, ScreenError>?
         var second: Result<Void, ScreenError>?
         var updates: [ScreenUpdate] = []

@@ -25,6 +25,15 @@ final class ManualLoad<Value>: Cancellable {
 /// Fruit, in two sections: short names from memory, long names in pages of two that the test
 /// delivers (or fails) by hand.
 final class FruitScreen: ListScreen {
+    /// A controller that showed its first query, with later pages left for the test to deliver.
+    static func shownWithManualPages(_ fruits: [String]) throws -> (FruitScreen, ListController<FruitScreen>) {
+        let screen = FruitScreen(fruits: fruits)
+        let controller = ListController(screen: screen)
+        try controller.loadNow("")
+        screen.automatic = false
+        return (screen, controller)
+    }
+
     var fruits: [String]
     var pageLoads: [ManualLoad<Page<String>>] = []
     var automatic = true

@@ -10,12 +10,12 @@ import NavProtocol
 
     @Test func waitsForTheWholeBody() {
         var framer = MessageFramer()
-        framer.append(bytes("Content-Length: 4\r\n\r\n[1,"))
+        framer.append(bytes("Content-Length: 5\r\n\r\n[1,"))
         #expect(framer.nextEvent() == nil)
         #expect(framer.bufferedByteCount == 3)
         framer.append(bytes("2]"))
-        #expect(framer.drain() == [.message(bytes("[1,2"))])
-        #expect(framer.bufferedByteCount == 1)
+        #expect(framer.drain() == [.message(bytes("[1,2]"))])
+        #expect(framer.bufferedByteCount == 0)
     }
 
     @Test func readsSeveralMessagesFromOneChunk() {

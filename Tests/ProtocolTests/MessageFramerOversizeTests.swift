@@ -31,7 +31,8 @@ import NavProtocol
         let body = [UInt8](repeating: 0x41, count: 5000)
         framer.append(bytes("Content-Length: 5000\r\n\r\n") + body.prefix(3000))
         #expect(framer.drain() == [.oversized(byteCount: 5000)])
-        #expect(framer.bufferedByteCount == 0)
+        // Skipping resynchronises: all it keeps is a tail that could start "Content-Length:".
+        #expect(framer.bufferedByteCount < "Content-Length:".utf8.count)
         framer.append(Array(body.suffix(2000)) + bytes("Content-Length: 2\r\n\r\n{}"))
         #expect(framer.drain() == [.message(bytes("{}"))])
     }

@@ -3,7 +3,10 @@
 enum ContentLengthHeader {
     enum Outcome: Equatable {
         case length(Int)
-        case malformed(String)
+        /// `resumeAt` is where to resynchronise from: inside a line that is not a header at all
+        /// (so a `Content-Length:` line after it in the same block still counts), else nil for
+        /// the end of the block.
+        case malformed(String, resumeAt: Int? = nil)
     }
 
     /// Lines may end in `\r\n` or a bare `\n`.
@@ -12,7 +15,7 @@ enum ContentLengthHeader {
         for rawLine in block.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             let line = rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
-                return .malformed("header line without ':': '\(printable(line))'")
+                return .malformed("header line without ':': '\(printable(line))'", resumeAt: line.startIndex + 1)
             }
             guard equalsIgnoringASCIICase(trimmed(line[..<colon]), "content-length") else { continue }
             let value = trimmed(line[(colon + 1)...])

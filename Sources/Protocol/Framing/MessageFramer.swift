@@ -5,24 +5,33 @@ import Glibc
 ///
 /// When `framing` is nil it is detected from the first non-whitespace byte: `{` or `[` means
 /// newline-delimited JSON, anything else the Content-Length framing of the LSP base protocol.
+/// A UTF-8 byte-order mark before that byte is skipped.
 ///
 /// Content-Length framing: header lines may end in `\r\n` or a bare `\n`; the block ends at the
-/// first blank line; blank lines between messages are ignored. A block without a usable length,
-/// or longer than 8 KiB without ending, is reported as `malformedHeader`; the framer then
-/// resynchronises by skipping ahead to the next `Content-Length:` text, so a body that followed
-/// the bad header is dropped rather than misread as headers.
+/// first blank line; whitespace between messages is ignored. Every framing error is reported at
+/// once as an event and followed by a resynchronisation: the framer skips ahead to the next
+/// `Content-Length:` text (any case) and never trusts a length it could not use. The errors:
+/// - input where a header should start that does not begin with a letter (stray bytes after a
+///   body whose length was too small, a JSON message sent without a header): `malformedHeader`;
+/// - a header line that starts with anything but a letter (a body sent without the blank line
+///   ending the headers): `malformedHeader`, resynchronising from that line;
+/// - a block without a usable length, or longer than 8 KiB without ending: `malformedHeader`;
+///   a line without `:` is resynchronised from, so a `Content-Length:` line after it still
+///   starts a message; otherwise from the end of the block, so its body is dropped rather than
+///   misread as headers;
+/// - a length over `maxMessageBytes`: `oversized`, and the body is skipped by resynchronising,
+///   not by counting the declared length, so an absurd length cannot swallow the stream.
 ///
-/// Oversized messages are reported once and then skipped as bytes arrive, never buffered, so
-/// memory stays bounded by `maxMessageBytes` plus the size of one appended chunk.
+/// Newline framing: a line longer than the limit is reported once and skipped to its end.
+/// Memory stays bounded by `maxMessageBytes` plus the size of one appended chunk.
 public struct MessageFramer: Sendable {
     static let maxHeaderBytes = 8192
-    private static let resyncMarker: StaticString = "content-length:"
+    static let resyncMarker = Array("content-length:".utf8)
 
-    private enum State: Sendable, Equatable {
+    enum State: Sendable, Equatable {
         case awaitingFirstByte
         case headers
         case body(length: Int)
-        case skippingBody(remaining: Int)
         case resynchronising
         case line
         case discardingLine
@@ -30,13 +39,14 @@ public struct MessageFramer: Sendable {
 
     public let maxMessageBytes: Int
     public private(set) var framing: Framing?
-    private var state: State
+    var state: State
 
-    private var buffer: [UInt8] = []
+    // Internal, not private, only so MessageFramer+ContentLength.swift can reach them.
+    var buffer: [UInt8] = []
     /// Bytes before `readIndex` are consumed; they are compacted away in amortised O(1).
-    private var readIndex = 0
+    var readIndex = 0
     /// Where the next delimiter search resumes, so a message arriving in pieces is scanned once.
-    private var scanIndex = 0
+    var scanIndex = 0
 
     private var events: [FramerEvent] = []
     private var nextEventIndex = 0
@@ -92,11 +102,6 @@ public struct MessageFramer: Sendable {
     /// state is not a skipping one.
     private mutating func discardDirectly(from input: inout Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         switch state {
-        case .skippingBody(let remaining):
-            let count = min(remaining, input.count)
-            input = input.dropFirst(count)
-            state = count == remaining ? .headers : .skippingBody(remaining: remaining - count)
-            return true
         case .discardingLine:
             if let newline = input.firstIndex(of: UInt8(ascii: "\n")) {
                 input = input[(newline + 1)...]
@@ -116,6 +121,11 @@ public struct MessageFramer: Sendable {
             case .awaitingFirstByte:
                 while readIndex < buffer.count, isWhitespace(buffer[readIndex]) { readIndex += 1 }
                 guard readIndex < buffer.count else { return }
+                switch skipByteOrderMark() {
+                case nil: return
+                case true?: continue
+                case false?: break
+                }
                 let first = buffer[readIndex]
                 let detected: Framing =
                     first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .newlineDelimited : .contentLength
@@ -127,14 +137,6 @@ public struct MessageFramer: Sendable {
                 guard buffer.count - readIndex >= length else { return }
                 emit(.message(Array(buffer[readIndex..<(readIndex + length)])))
                 readIndex += length
-                state = .headers
-            case .skippingBody(let remaining):
-                let count = min(remaining, buffer.count - readIndex)
-                readIndex += count
-                guard count == remaining else {
-                    state = .skippingBody(remaining: remaining - count)
-                    return
-                }
                 state = .headers
             case .resynchronising:
                 guard resynchronise() else { return }
@@ -151,74 +153,15 @@ public struct MessageFramer: Sendable {
         }
     }
 
-    /// Consumes one header block if a complete one is buffered. Returns false when more input is needed.
-    private mutating func readHeaderBlock() -> Bool {
-        while readIndex < buffer.count, buffer[readIndex] == UInt8(ascii: "\r") || buffer[readIndex] == UInt8(ascii: "\n") {
-            readIndex += 1
-        }
-        let terminator = findHeaderTerminator()
-        let blockLength = terminator.map { $0.blockEnd - readIndex } ?? buffer.count - readIndex
-        if blockLength > Self.maxHeaderBytes {
-            emit(.malformedHeader("header block longer than \(Self.maxHeaderBytes) bytes"))
-            readIndex += 1  // so resynchronising looks past this block's own Content-Length
-            state = .resynchronising
-            return true
-        }
-        guard let (blockEnd, next) = terminator else { return false }
-        let outcome = ContentLengthHeader.parse(buffer[readIndex..<blockEnd])
-        readIndex = next
-        switch outcome {
-        case .length(let length) where length > maxMessageBytes:
-            emit(.oversized(byteCount: length))
-            state = .skippingBody(remaining: length)
-        case .length(let length):
-            state = .body(length: length)
-        case .malformed(let reason):
-            emit(.malformedHeader(reason))
-            state = .resynchronising
-        }
+    /// Skips a UTF-8 byte-order mark at `readIndex`: true when it did, false when there is none,
+    /// nil when the buffered bytes could be the start of one and more input is needed.
+    private mutating func skipByteOrderMark() -> Bool? {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let available = min(mark.count, buffer.count - readIndex)
+        guard buffer[readIndex..<(readIndex + available)].elementsEqual(mark[..<available]) else { return false }
+        guard available == mark.count else { return nil }
+        readIndex += mark.count
         return true
-    }
-
-    /// Finds the blank line ending a header block: a `\n` followed by `\n` or `\r\n`. Returns
-    /// where the block's last line ends and where the body starts.
-    private mutating func findHeaderTerminator() -> (blockEnd: Int, next: Int)? {
-        var position = max(scanIndex, readIndex)
-        while let newline = buffer[position...].firstIndex(of: UInt8(ascii: "\n")) {
-            guard newline + 1 < buffer.count else {
-                scanIndex = newline
-                return nil
-            }
-            if buffer[newline + 1] == UInt8(ascii: "\n") { return (newline, newline + 2) }
-            if buffer[newline + 1] == UInt8(ascii: "\r") {
-                guard newline + 2 < buffer.count else {
-                    scanIndex = newline
-                    return nil
-                }
-                if buffer[newline + 2] == UInt8(ascii: "\n") { return (newline, newline + 3) }
-            }
-            position = newline + 1
-        }
-        scanIndex = buffer.count
-        return nil
-    }
-
-    /// Skips to the next `Content-Length:` (any case). Returns false when more input is needed,
-    /// keeping only a tail that could be the start of the marker.
-    private mutating func resynchronise() -> Bool {
-        let markerLength = Self.resyncMarker.utf8CodeUnitCount
-        var position = readIndex
-        while position + markerLength <= buffer.count {
-            if ContentLengthHeader.equalsIgnoringASCIICase(buffer[position..<(position + markerLength)], Self.resyncMarker) {
-                readIndex = position
-                scanIndex = position
-                state = .headers
-                return true
-            }
-            position += 1
-        }
-        readIndex = max(readIndex, buffer.count - (markerLength - 1))
-        return false
     }
 
     /// Consumes one line if a complete one is buffered. Returns false when more input is needed.
@@ -256,7 +199,7 @@ public struct MessageFramer: Sendable {
         }
     }
 
-    private mutating func emit(_ event: FramerEvent) {
+    mutating func emit(_ event: FramerEvent) {
         if case .message(let body) = event { pendingMessageBytes += body.count }
         events.append(event)
     }
@@ -274,7 +217,16 @@ public struct MessageFramer: Sendable {
         readIndex = 0
     }
 
-    private func isWhitespace(_ byte: UInt8) -> Bool {
+    static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(ContentLengthHeader.asciiLowercased(byte))
+    }
+
+    /// A byte for an error message: itself when printable ASCII, else its hex value.
+    static func describe(_ byte: UInt8) -> String {
+        byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    func isWhitespace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
     }
 }

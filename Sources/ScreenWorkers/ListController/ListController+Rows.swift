@@ -30,14 +30,16 @@ extension ListController {
         }
     }
 
-    /// The sections and ranges a window covers, clipped to what exists.
+    /// The sections and ranges a window covers, clipped to what exists. `offset` and `limit` are
+    /// the client's (any non-negative Int): no sum of them is formed before clipping.
     private func window(section: String?, offset: Int, limit: Int) throws(ScreenError) -> [(section: LoadedSection<S.Item>, range: Range<Int>)] {
         if let section {
             guard let found = shown.sections.first(where: { $0.id == section }) else {
                 let known = shown.sections.map { $0.id }.joined(separator: ", ")
                 throw ScreenError.notFound("no section '\(section)'; sections are: \(known)")
             }
-            return [(found, clip(offset..<(offset + limit), to: found.count))]
+            let start = min(offset, found.count)
+            return [(found, start..<(start + min(limit, found.count - start)))]
         }
         var pieces: [(LoadedSection<S.Item>, Range<Int>)] = []
         var skip = offset
@@ -47,16 +49,13 @@ extension ListController {
                 skip -= section.count
                 continue
             }
-            let range = skip..<min(section.count, skip + wanted)
+            // skip < section.count here, so neither sum can overflow whatever the client sent.
+            let range = skip..<(skip + min(section.count - skip, wanted))
             pieces.append((section, range))
             wanted -= range.count
             skip = 0
         }
         return pieces
-    }
-
-    private func clip(_ range: Range<Int>, to count: Int) -> Range<Int> {
-        min(range.lowerBound, count)..<min(range.upperBound, count)
     }
 
     private func appendRows(of section: LoadedSection<S.Item>, in range: Range<Int>, to rows: inout [Row]) {

@@ -21,8 +21,10 @@ public protocol ScreenController: AnyObject {
     /// Told of every new revision and every start or end of loading.
     var onUpdate: ((ScreenUpdate) -> Void)? { get set }
     /// Loads the data for a query. A newer load supersedes this one: its loads are cancelled
-    /// and it completes with `.superseded`.
-    func load(query: String, completion: @escaping (Result<Void, ScreenError>) -> Void)
+    /// and it completes with `.superseded`. Cancelling the returned handle before the load
+    /// landed drops it the same way (it completes with `.cancelled` and never shows).
+    @discardableResult
+    func load(query: String, completion: @escaping (Result<Void, ScreenError>) -> Void) -> Cancellable
     /// A window of rows: of one section when `section` is given, else of all sections in order.
     func rows(section: String?, offset: Int, limit: Int, revision: Int?, completion: @escaping (Result<[Row], ScreenError>) -> Void)
     /// What selecting the row with this id asks for.
@@ -61,15 +63,27 @@ public final class ListController<S: ListScreen>: ScreenController {
     public var sections: [SectionInfo] { shown.sections.map { $0.info } }
     public var isLoading: Bool { pending != nil || shown.sections.contains { $0.isLoading } }
 
-    public func load(query: String, completion: @escaping (Result<Void, ScreenError>) -> Void) {
+    @discardableResult
+    public func load(query: String, completion: @escaping (Result<Void, ScreenError>) -> Void) -> Cancellable {
+        let ticket = LoadTicket()
+        load(query: query, ticket: ticket, completion: completion)
+        return ticket
+    }
+
+    private func load(query: String, ticket: LoadTicket, completion: @escaping (Result<Void, ScreenError>) -> Void) {
+        guard !ticket.isCancelled else { return completion(.failure(.cancelled)) }
         if let superseded = pending {
             pending = nil
             superseded.generation.cancelAll()
             superseded.completion(.failure(.superseded))
         }
-        guard isPrepared else { return prepare(thenLoad: query, completion: completion) }
+        guard isPrepared else { return prepare(thenLoad: query, ticket: ticket, completion: completion) }
         let generation = Generation(query: query, sections: screen.sections(for: query).map(LoadedSection.init))
         pending = (generation, completion)
+        ticket.onCancel = { [weak self, weak generation] in
+            guard let self, let generation else { return }
+            self.cancelPending(generation)
+        }
         if let debounce, revision > 0 {
             debounce.start(after: debounceMilliseconds) { [weak self] in self?.start(generation) }
         } else {
@@ -77,7 +91,16 @@ public final class ListController<S: ListScreen>: ScreenController {
         }
     }
 
-    private func prepare(thenLoad query: String, completion: @escaping (Result<Void, ScreenError>) -> Void) {
+    /// Drops `generation` if it is still the load waiting to land: its debounce and loads stop.
+    private func cancelPending(_ generation: Generation<S.Item>) {
+        guard let waiting = pending, waiting.generation === generation else { return }
+        pending = nil
+        debounce?.stop()
+        generation.cancelAll()
+        waiting.completion(.failure(.cancelled))
+    }
+
+    private func prepare(thenLoad query: String, ticket: LoadTicket, completion: @escaping (Result<Void, ScreenError>) -> Void) {
         guard preparation == nil else { return completion(.failure(.invalidParams("the screen is still opening"))) }
         var finished = false
         let job = screen.prepare { [weak self] result in
@@ -87,7 +110,7 @@ public final class ListController<S: ListScreen>: ScreenController {
             switch result {
             case .success:
                 self.isPrepared = true
-                self.load(query: query, completion: completion)
+                self.load(query: query, ticket: ticket, completion: completion)
             case .failure(let error):
                 completion(.failure(error as? ScreenError ?? .dataUnavailable("\(error)")))
             }
@@ -211,8 +234,10 @@ public final class ListController<S: ListScreen>: ScreenController {
         throw ScreenError.notFound("no row with id '\(rowId)' on this screen")
     }
 
+    /// The base comes from a restoration token, which a client may have written: it is clamped to
+    /// `ListLimits.maxRevision` so numbering on from it can never overflow.
     public func continueRevisions(after base: Int) {
-        if revision == 0 { revision = max(0, base) }
+        if revision == 0 { revision = min(max(0, base), ListLimits.maxRevision) }
     }
 
     public func close() {
@@ -223,5 +248,19 @@ public final class ListController<S: ListScreen>: ScreenController {
         shown.cancelAll()
         debounce?.close()
         debounce = nil
+    }
+}
+
+/// One `load` as its caller holds it: cancelling it drops the load if it has not landed yet.
+final class LoadTicket: Cancellable {
+    private(set) var isCancelled = false
+    var onCancel: (() -> Void)?
+
+    func cancel() {
+        guard !isCancelled else { return }
+        isCancelled = true
+        let handler = onCancel
+        onCancel = nil
+        handler?()
     }
 }

@@ -58,6 +58,8 @@ public enum ScreenError: Error, Equatable, CustomStringConvertible {
     case revisionGone(requested: Int, current: Int)
     /// A newer load replaced this one before it finished.
     case superseded
+    /// The caller cancelled the load before it landed (the client's `$/cancelRequest`).
+    case cancelled
 
     public var description: String {
         switch self {
@@ -67,6 +69,8 @@ public enum ScreenError: Error, Equatable, CustomStringConvertible {
             return "revision \(requested) is gone; the screen is at revision \(current): read its rows again"
         case .superseded:
             return "superseded by a newer screen/query"
+        case .cancelled:
+            return "cancelled before it took effect"
         }
     }
 }

@@ -112,4 +112,7 @@ enum ListLimits {
     static let diffLimit = 5_000
     /// A read this close to the end of a paged section loads its next page.
     static let prefetchMargin = 25
+    /// The highest revision a restored screen numbers on from: 2^53 - 1, the largest integer every
+    /// JSON client reads exactly, and far enough below Int.max that counting on cannot overflow.
+    static let maxRevision = (1 << 53) - 1
 }

@@ -13,6 +13,8 @@ final class WorkerFaults {
         DebugCrashRequest.method, DebugHangRequest.method, DebugDelayRequest.method, DebugMisbehaveRequest.method,
     ]
 
+    static let maxMisbehaveBytes = 1 << 30
+
     init(loop: UVLoop) {
         self.loop = loop
     }
@@ -57,6 +59,10 @@ final class WorkerFaults {
             responder.succeed(encoding: EmptyResult())
         case DebugMisbehaveRequest.method:
             let params = try decodeParams(DebugMisbehaveRequest.self, from: request.params)
+            // A negative count would trap in the ranges below; more than 1 GiB is no test's need.
+            if let bytes = params.bytes, !(0...Self.maxMisbehaveBytes).contains(bytes) {
+                throw .invalidParams("bytes must be between 0 and \(Self.maxMisbehaveBytes), found \(bytes)")
+            }
             switch params.output {
             case .invalidJSON:
                 output.write(Array("{\"jsonrpc\":\"2.0\",\"method\":this is not json\n".utf8))

@@ -137,6 +137,11 @@ final class WorkerServer {
     private func rows(_ window: RowsRequest, _ responder: RPCResponder) throws {
         let controller = try openController()
         let (offset, limit) = (window.offset ?? 0, window.limit ?? RowsRequest.defaultLimit)
+        // The host checks this too; a worker keeps itself safe whoever drives it: a
+        // million-row window would be rendered whole and overflow the pipe's message limit.
+        guard limit <= RowsRequest.maxLimit else {
+            throw RPCError.invalidParams("invalid params: field 'limit' must be between 0 and \(RowsRequest.maxLimit)")
+        }
         controller.rows(section: window.section, offset: offset, limit: limit, revision: window.revision) { [unowned self] result in
             switch result {
             case .success(let rows):
@@ -151,7 +156,7 @@ final class WorkerServer {
 
     private func query(_ text: String, _ responder: RPCResponder) throws {
         let controller = try openController()
-        controller.load(query: text) { [unowned self] result in
+        let load = controller.load(query: text) { [unowned self] result in
             switch result {
             case .success:
                 restoration.queried(text)
@@ -159,6 +164,9 @@ final class WorkerServer {
             case .failure(let error): responder.fail(rpcError(for: error))
             }
         }
+        // The host forwards the client's $/cancelRequest: a query waiting out its debounce (or
+        // still loading) must then never take effect.
+        responder.onCancel = { load.cancel() }
     }
 
     private func open(_ params: WorkerOpenRequest, _ responder: RPCResponder) throws {
@@ -188,7 +196,9 @@ final class WorkerServer {
                 log.debug("opened \(params.kind.rawValue) screen \(params.screen)\(params.token == nil ? "" : " from its restoration token")")
                 // Reading the last window again loads what it showed (the pages of a paged list).
                 if let window = params.token?.window {
-                    controller.rows(section: window.section, offset: window.offset, limit: window.limit, revision: nil) { _ in }
+                    // A token may come from a client: its window is read at most as a screen/rows could.
+                    let limit = min(window.limit, RowsRequest.maxLimit)
+                    controller.rows(section: window.section, offset: window.offset, limit: limit, revision: nil) { _ in }
                 }
                 guard let first = params.rows, first > 0 else { return responder.succeed(writing: state(of: controller)) }
                 // A push that wants its first rows at once: the same read as a screen/rows of them.
@@ -281,7 +291,7 @@ final class WorkerServer {
             return RPCError(code: RPCErrorCode.dataUnavailable, message: message, data: data)
         case .revisionGone(let requested, let current):
             return RPCError(code: RPCErrorCode.revisionGone, message: error.description, data: ["requested": .int(requested), "current": .int(current)])
-        case .superseded:
+        case .superseded, .cancelled:
             return RPCError(code: RPCErrorCode.requestCancelled, message: error.description, data: nil)
         }
     }

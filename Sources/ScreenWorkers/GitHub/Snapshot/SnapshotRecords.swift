@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// How snapshot rows become models. The snapshot stores facts only; the URLs, `full_name` and
@@ -50,6 +51,11 @@ extension GitHubRepository {
 }
 
 extension Database {
+    /// A string for a `CAST(? AS TEXT)` placeholder. GRDB binds a String as a C string, which
+    /// ends at its first NUL ("\0x" would bind as "", and match everything in a LIKE); bound as
+    /// a blob and cast back to text, every byte is kept.
+    static func textArgument(_ text: String) -> DatabaseValue { Data(text.utf8).databaseValue }
+
     /// Decodes each row while the statement steps. A cursor's row finds a column by name in a
     /// dictionary, while a row of `Row.fetchAll` compares the lowercased name of every column on
     /// each lookup: about 100,000 instructions for one 30-column repository, against a few

@@ -15,8 +15,9 @@ extension SnapshotStore {
             var found = try Self.fetchUsers(db, UserSearchQueries.exactLogin(needle))
             found += try Self.fetchUsers(db, UserSearchQueries.loginPrefix(needle, limit: limit - found.count))
             if found.count < limit {
+                // FTS5's query syntax ends a string at a NUL, so a needle with one is scanned for.
                 let substring =
-                    hasUserSearchIndex && needle.unicodeScalars.count >= 3
+                    hasUserSearchIndex && needle.unicodeScalars.count >= 3 && !needle.unicodeScalars.contains("\0")
                     ? UserSearchQueries.indexedSubstring(needle, limit: limit - found.count)
                     : UserSearchQueries.scannedSubstring(needle, limit: limit - found.count)
                 found += try Self.fetchUsers(db, substring)
@@ -44,23 +45,25 @@ struct SnapshotQuery {
 }
 
 /// The queries behind `searchUsers`, one per ranking group. Each group leaves out the earlier ones.
+/// The needle is bound with `textArgument` as `CAST(? AS TEXT)`, so a NUL in it is a character
+/// like any other (see `Database.textArgument`).
 enum UserSearchQueries {
     static func mostFollowed(limit: Int) -> SnapshotQuery {
         SnapshotQuery(sql: "SELECT * FROM users ORDER BY followers DESC, login LIMIT ?", arguments: [limit])
     }
 
     static func exactLogin(_ needle: String) -> SnapshotQuery {
-        SnapshotQuery(sql: "SELECT * FROM users WHERE login = ?", arguments: [needle])
+        SnapshotQuery(sql: "SELECT * FROM users WHERE login = CAST(? AS TEXT)", arguments: [textArgument(needle)])
     }
 
     static func loginPrefix(_ needle: String, limit: Int) -> SnapshotQuery {
         // A range on the NOCASE login index; LIKE 'x%' would need escaping that disables the index.
         SnapshotQuery(
             sql: """
-                SELECT * FROM users WHERE login >= ? AND login < ? AND login <> ?
+                SELECT * FROM users WHERE login >= CAST(? AS TEXT) AND login < CAST(? AS TEXT) AND login <> CAST(? AS TEXT)
                 ORDER BY followers DESC, login LIMIT ?
                 """,
-            arguments: [needle, prefixUpperBound(needle), needle, limit])
+            arguments: [textArgument(needle), textArgument(prefixUpperBound(needle)), textArgument(needle), limit])
     }
 
     static func indexedSubstring(_ needle: String, limit: Int) -> SnapshotQuery {
@@ -68,22 +71,26 @@ enum UserSearchQueries {
             sql: """
                 SELECT users.* FROM \(SnapshotSchema.userSearchTable)
                 JOIN users ON users.id = \(SnapshotSchema.userSearchTable).rowid
-                WHERE \(SnapshotSchema.userSearchTable) MATCH ? AND NOT (users.login >= ? AND users.login < ?)
+                WHERE \(SnapshotSchema.userSearchTable) MATCH ?
+                AND NOT (users.login >= CAST(? AS TEXT) AND users.login < CAST(? AS TEXT))
                 ORDER BY users.followers DESC, users.login LIMIT ?
                 """,
-            arguments: [ftsPhrase(needle), needle, prefixUpperBound(needle), limit])
+            arguments: [ftsPhrase(needle), textArgument(needle), textArgument(prefixUpperBound(needle)), limit])
     }
 
-    /// For queries shorter than a trigram, or snapshots without the trigram index.
+    /// For queries shorter than a trigram, snapshots without the trigram index, and needles FTS5
+    /// cannot express. `instr(lower(…))` is LIKE's ASCII case folding without its wildcards, and
+    /// unlike LIKE it does not stop at a NUL in the pattern.
     static func scannedSubstring(_ needle: String, limit: Int) -> SnapshotQuery {
-        let pattern = "%" + likeEscaped(needle) + "%"
+        let contains = "instr(lower(%@), lower(CAST(? AS TEXT))) > 0"
         return SnapshotQuery(
             sql: """
                 SELECT * FROM users
-                WHERE (login LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\') AND NOT (login >= ? AND login < ?)
+                WHERE (\(contains.replacingOccurrences(of: "%@", with: "login")) OR \(contains.replacingOccurrences(of: "%@", with: "name")))
+                AND NOT (login >= CAST(? AS TEXT) AND login < CAST(? AS TEXT))
                 ORDER BY followers DESC, login LIMIT ?
                 """,
-            arguments: [pattern, pattern, needle, prefixUpperBound(needle), limit])
+            arguments: [textArgument(needle), textArgument(needle), textArgument(needle), textArgument(prefixUpperBound(needle)), limit])
     }
 
     /// Every string starting with `prefix` sorts below this one: U+10FFFF encodes as F4 8F BF BF,
@@ -97,12 +104,5 @@ enum UserSearchQueries {
         "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    private static func likeEscaped(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
-            escaped.append(character)
-        }
-        return escaped
-    }
+    private static func textArgument(_ text: String) -> DatabaseValue { Database.textArgument(text) }
 }

@@ -21,16 +21,16 @@ extension SnapshotStore {
         try read { db in
             try db.records(
                 SnapshotRecords.repositorySelect + """
-                     WHERE r.owner_id = (SELECT id FROM users WHERE login = ?)
+                     WHERE r.owner_id = (SELECT id FROM users WHERE login = CAST(? AS TEXT))
                      ORDER BY r.stargazers_count DESC, r.name LIMIT ? OFFSET ?
-                    """, [login, limit, offset], as: GitHubRepository.init(snapshotRow:))
+                    """, [Database.textArgument(login), limit, offset], as: GitHubRepository.init(snapshotRow:))
         }
     }
 
     /// A page of the account's followers, most followed first; nil when there is no such account.
     public func followers(of login: String, offset: Int, limit: Int) throws -> [GitHubUser]? {
         try read { db in
-            guard let userID = try Int64.fetchOne(db, sql: "SELECT id FROM users WHERE login = ?", arguments: [login]) else {
+            guard let userID = try Int64.fetchOne(db, sql: "SELECT id FROM users WHERE login = CAST(? AS TEXT)", arguments: [Database.textArgument(login)]) else {
                 return nil
             }
             return try db.records(

@@ -43,7 +43,7 @@ public final class SnapshotStore: Sendable {
     /// The account with this login (any letter case), with its profile.
     public func user(login: String) throws -> GitHubUser? {
         try queue.read { db in
-            try db.record("SELECT * FROM users WHERE login = ?", [login], as: GitHubUser.init(snapshotRow:))
+            try db.record("SELECT * FROM users WHERE login = CAST(? AS TEXT)", [Database.textArgument(login)], as: GitHubUser.init(snapshotRow:))
         }
     }
 
@@ -52,9 +52,9 @@ public final class SnapshotStore: Sendable {
         try queue.read { db in
             try db.records(
                 SnapshotRecords.repositorySelect + """
-                     WHERE r.owner_id = (SELECT id FROM users WHERE login = ?)
+                     WHERE r.owner_id = (SELECT id FROM users WHERE login = CAST(? AS TEXT))
                      ORDER BY r.stargazers_count DESC, r.name
-                    """, [login], as: GitHubRepository.init(snapshotRow:))
+                    """, [Database.textArgument(login)], as: GitHubRepository.init(snapshotRow:))
         }
     }
 
@@ -63,8 +63,8 @@ public final class SnapshotStore: Sendable {
         try queue.read { db in
             try db.record(
                 SnapshotRecords.repositorySelect + """
-                     WHERE r.owner_id = (SELECT id FROM users WHERE login = ?) AND r.name = ?
-                    """, [login, name], as: GitHubRepository.init(snapshotRow:))
+                     WHERE r.owner_id = (SELECT id FROM users WHERE login = CAST(? AS TEXT)) AND r.name = CAST(? AS TEXT)
+                    """, [Database.textArgument(login), Database.textArgument(name)], as: GitHubRepository.init(snapshotRow:))
         }
     }
 

@@ -1,0 +1,58 @@
+"""Moves a hostile client makes now and then, beyond single random messages.
+
+Each first tells `note` what it is about to do (for the failure report), and raises
+SessionError when navhost does not cope.
+"""
+
+import json
+
+from navhost_session import SessionError
+
+BURST_DEADLINE = 30
+
+
+def refused_initialize(session, rng, note):
+    """A wrongly typed `initialize` before the real one; it must leave the session uninitialized."""
+    params = rng.choice([{"processId": "1234"}, {"processId": 1.5}, {"clientInfo": 5}, {"source": []}])
+    note("initialize %s, then the real one" % json.dumps(params))
+    session.send({"jsonrpc": "2.0", "id": "refused-initialize", "method": "initialize", "params": params})
+    session.reply("refused-initialize", timeout=BURST_DEADLINE)
+
+
+def pipelined_reads(session, rng, count, note):
+    """`count` screen/rows written before reading any reply, as a client blocked in write() does."""
+    frames = []
+    for index in range(count):
+        request = {"jsonrpc": "2.0", "id": "burst-%d" % index, "method": "screen/rows", "params": {"offset": rng.randrange(0, 100), "limit": 50}}
+        frames.append(session.frame(json.dumps(request, separators=(",", ":")).encode()))
+    data = b"".join(frames)
+    note("%d screen/rows (%d bytes) written without reading" % (count, len(data)))
+    session.write_without_reading(data, BURST_DEADLINE)
+    session.reply("burst-%d" % (count - 1), timeout=BURST_DEADLINE * 2)
+
+
+def large_batch(session, count, note):
+    """One batch of `count` tiny requests."""
+    entries = ['{"jsonrpc":"2.0","id":%d,"method":"nav/stack"}' % index for index in range(count)]
+    body = ("[" + ",".join(entries) + "]").encode()
+    note("a batch of %d nav/stack (%d bytes)" % (count, len(body)))
+    session.write(session.frame(body))
+    session.take(lambda message: isinstance(message, list), timeout=BURST_DEADLINE * 2)
+
+
+def large_params(session, count, size, note):
+    """`count` requests in turn, each carrying `size` bytes of params it does not need."""
+    note("%d nav/stack in turn, each with %d bytes of extra params" % (count, size))
+    padding = "x" * size
+    for _ in range(count):
+        session.request("nav/stack", {"extra": padding}, timeout=BURST_DEADLINE)
+
+
+def random_burst(session, rng, note):
+    pick = rng.randrange(3)
+    if pick == 0:
+        pipelined_reads(session, rng, rng.choice([2_000, 20_000]), note)
+    elif pick == 1:
+        large_batch(session, rng.choice([5_000, 50_000]), note)
+    else:
+        large_params(session, 40, 2 << 20, note)
