@@ -36,7 +36,11 @@ final class WorkerSpawner {
         }
     }
 
+    /// The workers that serve or served a screen and have not ended yet (the spare is not one).
     var liveWorkers: [WorkerProcess] { Array(live.values) }
+
+    /// Every worker process navhost has now: the live ones, the warm spare, spares being retired.
+    var allWorkers: [WorkerProcess] { Array(live.values) + (spare.map { [$0] } ?? []) + retiring }
 
     /// Switches the data source of the workers spawned from now on (set by `initialize`).
     func use(_ configuration: HostConfiguration) {

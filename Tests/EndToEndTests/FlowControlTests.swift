@@ -108,4 +108,33 @@ import Testing
         #expect(try host.shutdown().exitCode == 0)
         host.expectNoWorkerLeft()
     }
+
+    /// A warm spare started while the client was not reading is paused like every worker, and
+    /// resumed with them: the next push it serves is answered (found by the hostile fuzzer; the
+    /// push used to wait for good, its answer unread and its timeout stopped).
+    @Test func aSpareStartedWhileTheClientWasNotReadingServesTheNextPush() throws {
+        let host = try HostUnderTest(["--warm-spare", "--client-output-high-water", "1024"])
+        try host.initialize()
+        // The spare is up: the push below takes it, and the next spare starts while the client is away.
+        #expect(host.client.pump(seconds: 20) { host.workers().count == 2 })
+        host.client.pauseReading()
+        // Far more than the pipe holds: navhost's output to the client backs up.
+        for index in 0..<8 {
+            host.client.send(["jsonrpc": "2.0", "id": .string("rows\(index)"), "method": "screen/rows", "params": ["limit": 1000]])
+        }
+        host.client.send(["jsonrpc": "2.0", "id": "push", "method": "nav/push", "params": ["kind": "repositories", "params": ["login": "mojombo"]]])
+        // The client stays away while the next spare starts: the test's condition.
+        host.client.pump(seconds: 1) { false }
+        host.client.resumeReading()
+        var answered: Set<String> = []
+        while answered.count < 9 {
+            let reply = try host.client.nextReply(timeout: 20)
+            #expect(reply["result"] != nil, "\(reply)")
+            answered.insert(reply["id"]?.stringValue ?? "?")
+        }
+        let second = try host.client.send(PushRequest(kind: .repository, params: ["owner": "mojombo", "name": "grit"]), timeout: 20)
+        #expect(second.stack.count == 3)
+        #expect(try host.shutdown().exitCode == 0)
+        host.expectNoWorkerLeft()
+    }
 }

@@ -26,7 +26,9 @@ final class FlowControl {
     private func clientOutput(blocked: Bool) {
         isClientOutputBlocked = blocked
         log.debug(blocked ? "client is not reading: pausing reads from workers" : "client caught up: reading workers again")
-        for worker in spawner.liveWorkers {
+        // The warm spare too: one paused while the client was not reading and never resumed
+        // would hold the push that takes it for good (its answers unread, its timeouts stopped).
+        for worker in spawner.allWorkers {
             if blocked { worker.pauseReading() } else { worker.resumeReading() }
         }
     }
