@@ -63,7 +63,7 @@ import Testing
     @Test func aDeepSavedStackStartsOnlyTheAwakeScreens() throws {
         let host = try HostUnderTest(["--awake-screens", "3"])
         try host.initialize()
-        let saved = (0..<300).map { _ in SavedScreen(kind: .users, token: RestorationToken(query: "mo")) }
+        let saved = (0..<300).map { _ in SavedScreen(kind: "users", token: RestorationToken(query: "mo")) }
         let restored = try host.client.send(SetStackRequest(screens: saved), timeout: 60)
         #expect(restored.stack.count == 300)
         // Counted at once: a host that opened every screen and hibernated them afterwards would
@@ -84,7 +84,7 @@ import Testing
         #expect(error?.code == RPCErrorCode.invalidNavigation)
         #expect(error?.data?["limit"] == 20)
         #expect(try host.stack().count == 1, "the stack is unchanged")
-        for _ in 1..<20 { _ = try host.client.send(PushRequest(kind: .users)) }
+        for _ in 1..<20 { _ = try host.client.send(PushRequest(kind: "users")) }
         #expect(host.expectError(PushRequest.method, ["kind": "users"])?.data?["limit"] == 20)
         #expect(try host.stack().count == 20)
         #expect(try host.shutdown().exitCode == 0)
@@ -100,7 +100,7 @@ import Testing
         #expect(tooLarge?.code == RPCErrorCode.invalidParams)
         #expect(tooLarge?.message.contains("screens[0].token.revision") == true)
         let largest = RestorationToken(query: "", revision: RestorationToken.maxRevision)
-        _ = try host.client.send(SetStackRequest(screens: [SavedScreen(kind: .users, token: largest)]))
+        _ = try host.client.send(SetStackRequest(screens: [SavedScreen(kind: "users", token: largest)]))
         let queried = try host.client.send(QueryRequest(text: "mo"))
         #expect(queried.revision > RestorationToken.maxRevision)
 

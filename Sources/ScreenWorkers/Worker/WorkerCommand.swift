@@ -1,13 +1,14 @@
 import ArgumentParser
 import Glibc
 import GitHubScreens
+import GitHubSnapshot
 
 struct WorkerCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: WorkerEntry.liveSource == nil ? "screen-worker" : "screen-worker-live",
             abstract: "One NavShell screen: spawned by navhost, JSON-RPC on stdin/stdout, log on stderr.",
-            subcommands: [ServeScreen.self, GenerateSnapshot.self],
+            subcommands: [ServeScreen.self, GenerateSnapshot.self, PrintKinds.self, ExecWorker.self],
             defaultSubcommand: ServeScreen.self
         )
     }

@@ -1,26 +1,20 @@
-import ListController
+import GitHubModels
 import NavProtocol
 
-/// An account's followers, most followed first. Params: `{login: string}`. The query keeps
-/// followers whose login or name contains it.
-public struct FollowersScreen: ListScreen {
+/// An account's followers, most followed first.
+public struct FollowersScreen: RelatedAccountsScreen {
+    public static let descriptor = ScreenDescriptor(
+        kind: "followers", description: "The accounts that follow a user, most followed first", params: loginParams)
+    public static let relation = AccountRelation("followers")
+    public static let header = "Followers"
     public let login: String
-    private let source: any GitHubSource
+    public let source: any GitHubSource
 
-    public init(params: JSONValue, source: any GitHubSource) throws {
-        login = try ScreenParams(params).requiredString(GitHubNavigation.loginParam)
+    public init(login: String, source: any GitHubSource) {
+        self.login = login
         self.source = source
     }
 
     public var title: String { "\(login)'s followers" }
-
-    public func sections(for query: String) -> [SectionSource<GitHubUser>] {
-        [.filtered(
-            id: "followers", header: "Followers", emptyFooter: "Nobody follows \(login)", noun: "followers", query: query,
-            loader: source.followers(of: login), matches: UserRow.matches)]
-    }
-
-    public func row(for user: GitHubUser) -> Row { UserRow.row(for: user) }
-
-    public func selection(for user: GitHubUser) -> SelectionAction { UserRow.selection(for: user) }
+    public var emptyFooter: String { "Nobody follows \(login)" }
 }

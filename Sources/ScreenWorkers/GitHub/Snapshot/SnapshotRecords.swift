@@ -1,3 +1,4 @@
+import GitHubModels
 import GRDB
 
 /// How snapshot rows become models. The snapshot stores facts only; the URLs, `full_name` and
