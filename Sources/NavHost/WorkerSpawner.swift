@@ -81,7 +81,7 @@ final class WorkerSpawner {
     func prepareSpare() {
         guard configuration.keepsWarmSpare, spare == nil, !isShuttingDown else { return }
         guard let worker = try? WorkerProcess(
-            screenId: "spare", kind: "spare", command: launcher.builtIn, loop: loop, log: log, events: events,
+            screenId: "spare", kind: "unassigned", command: launcher.builtIn, loop: loop, log: log, events: events,
             maxMessageBytes: configuration.maxMessageBytes, extraArguments: ["--rehearse"])
         else { return }
         worker.reportsCrashes = false
