@@ -145,3 +145,20 @@ def test_a_kind_in_two_files_names_both(tmp_path):
                             capture_output=True, text=True, timeout=30)
     assert result.returncode != 0
     assert f"{tmp_path / 'two.json'}: kind 'files' is defined twice: it is already defined by {tmp_path / 'one.json'}" in result.stderr
+
+
+def test_an_external_worker_gets_the_limits_and_the_environment_allow_list(navhost_factory, repository):
+    env = dict(os.environ, GITHUB_TOKEN="ghp_never_for_external_workers", NAVSHELL_TEST_SECRET="kept in navhost")
+    # A live-source session, whose built-in workers would get the token; the root is external.
+    host = navhost_factory(args=["--screens", SCREENS, "--source", "github", "--worker-open-files", "77"], env=env,
+                           root="commits", root_params={"path": repository})
+    pid = screen_process(host, host.stack()[0]["id"])["pid"]
+    with open(f"/proc/{pid}/limits") as limits:
+        open_files = next(line for line in limits if line.startswith("Max open files")).split()
+    assert open_files[3:5] == ["77", "77"]  # soft and hard, set by screen-worker exec before the exec
+    with open(f"/proc/{pid}/environ", "rb") as environ:
+        names = {entry.split(b"=", 1)[0].decode() for entry in environ.read().split(b"\0") if entry}
+    # (A launcher such as a pyenv shim between env and python may add its own variables.)
+    assert "GITHUB_TOKEN" not in names and "NAVSHELL_TEST_SECRET" not in names and "PATH" in names
+    with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+        assert os.path.join(os.path.dirname(SCREENS), "commits.py").encode() + b"\0" in cmdline.read()  # the command itself, exec'd in place

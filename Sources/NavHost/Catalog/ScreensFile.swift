@@ -58,7 +58,8 @@ enum ScreensFile {
         guard argv.count == words.count, let program = argv.first, !program.isEmpty else {
             throw fail("command must be a non-empty array of strings")
         }
-        let executable = program.hasPrefix("/") ? program : folder + "/" + program
+        let relative = program.hasPrefix("./") ? String(program.dropFirst(2)) : program
+        let executable = program.hasPrefix("/") ? program : folder + "/" + relative
         guard access(executable, X_OK) == 0 else {
             throw fail("command not found: \(executable) is not an executable file (\(String(cString: strerror(errno))))")
         }
