@@ -37,7 +37,7 @@ import Testing
         let harness = try ScreenHarness()
         #expect(throws: ScreenError.notFound("no user named 'nobody-at-all'")) { try harness.open("followers", ["login": "nobody-at-all"]) }
         #expect(throws: ScreenError.invalidParams("params.login must be a non-empty string")) {
-            try FollowersScreen(params: [:], source: harness.source)
+            try RelatedAccountsScreen<FollowersScreen>(params: [:], source: harness.source)
         }
     }
 

@@ -21,7 +21,7 @@ def test_the_query_it_shows_is_the_snapshots():
 
 def test_the_registry_lists_the_screen():
     registry = (REPOSITORY / "Sources/ScreenWorkers/GitHub/Screens/GitHubScreens.swift").read_text(encoding="utf-8")
-    assert "FollowingScreen.self" in registry
+    assert "RelatedAccountsScreen<FollowingScreen>.self" in registry
 
 
 def test_every_file_it_names_exists():

@@ -27,22 +27,14 @@ struct ExecWorker: ParsableCommand {
     @Option(help: "The host's pid: the command is killed (SIGKILL) when that process ends.")
     var hostPid: Int32?
 
-    @Option(help: "Limit on open file descriptors (RLIMIT_NOFILE).")
-    var limitOpenFiles: UInt64?
-
-    @Option(help: "Limit on address space in bytes (RLIMIT_AS).")
-    var limitAddressSpace: UInt64?
-
-    @Option(help: "Limit on CPU time in seconds (RLIMIT_CPU).")
-    var limitCpuSeconds: UInt64?
+    @OptionGroup var limits: ResourceLimitOptions
 
     @Argument(parsing: .postTerminator, help: "The command and its arguments, after '--'.")
     var command: [String] = []
 
     func run() throws {
         guard let executable = command.first else { throw ValidationError("no command to run: give it after '--'") }
-        let limits = ResourceLimits(openFiles: limitOpenFiles, addressSpaceBytes: limitAddressSpace, cpuSeconds: limitCpuSeconds)
-        for failure in limits.apply() { FileHandleStderr.write("screen-worker exec: could not set the limit on \(failure)\n") }
+        limits.apply(as: "screen-worker exec")
         if let hostPid {
             // The death signal survives execve: the command dies with the host, as a built-in worker does.
             _ = cuv_set_parent_death_signal(SIGKILL)

@@ -14,7 +14,7 @@ enum GitHubNavigation {
     }
 
     static func followers(of login: String) -> SelectionAction {
-        .push(kind: FollowersScreen.kind, params: [loginParam: .string(login)])
+        .push(kind: FollowersScreen.descriptor.kind, params: [loginParam: .string(login)])
     }
 
     static func repository(_ repository: GitHubRepository) -> SelectionAction {

@@ -28,7 +28,8 @@ extension GitHubScreen {
 /// from here. A new screen is its own file and its line in `all`.
 public enum GitHubScreens {
     public static var all: [any GitHubScreen.Type] { [
-        UsersScreen.self, RepositoriesScreen.self, RepositoryScreen.self, FollowersScreen.self, FollowingScreen.self,
+        UsersScreen.self, RepositoriesScreen.self, RepositoryScreen.self,
+        RelatedAccountsScreen<FollowersScreen>.self, RelatedAccountsScreen<FollowingScreen>.self,
     ] }
 
     /// Every screen's descriptor, in kind order.
