@@ -69,8 +69,9 @@ import Testing
         let restored = try host.client.send(SetStackRequest(screens: saved), timeout: 60)
         #expect(restored.stack.count == 300)
         // Counted at once: a host that opened every screen and hibernated them afterwards would
-        // still have hundreds of workers ending now.
-        #expect(host.workers().count <= 3, "\(host.workers().count) workers for 3 awake screens")
+        // still have hundreds of workers ending now. The replaced root's worker may still be
+        // ending (its shutdown and exit take a moment): 3 awake screens and at most that one.
+        #expect(host.workers().count <= 4, "\(host.workers().count) workers for 3 awake screens")
         let deep = restored.stack[10]
         let rows = try host.client.send(RowsRequest(screen: deep.id, limit: 5))
         #expect(!rows.rows.isEmpty, "a hibernating screen wakes from its token to answer")
