@@ -114,10 +114,16 @@ final class WorkerSpawner {
         guard !isShuttingDown else {
             return completion(.failure(.internalError("navhost is shutting down")))
         }
-        if let error = catalog.pushError(kind: kind, params: params) { return completion(.failure(error)) }
+        if let error = openingError(kind: kind, params: params) { return completion(.failure(error)) }
         let screenId = reusedId ?? newScreenId()
         let request = WorkerOpenRequest(screen: screenId, kind: kind, params: params, token: token, rows: firstRows)
         open(request, allowingSpare: true, completion: completion)
+    }
+
+    /// Why a screen of `kind` with `params` cannot be opened (an unknown kind, params that do not
+    /// fit its schema), or nil: checked for every opening, and up front for a whole saved stack.
+    func openingError(kind: ScreenKind, params: JSONValue?) -> RPCError? {
+        catalog.pushError(kind: kind, params: params)
     }
 
     private func open(_ request: WorkerOpenRequest, allowingSpare: Bool, completion: @escaping (Result<OpenedScreen, RPCError>) -> Void) {

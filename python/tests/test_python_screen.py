@@ -162,3 +162,13 @@ def test_an_external_worker_gets_the_limits_and_the_environment_allow_list(navho
     assert "GITHUB_TOKEN" not in names and "NAVSHELL_TEST_SECRET" not in names and "PATH" in names
     with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
         assert os.path.join(os.path.dirname(SCREENS), "commits.py").encode() + b"\0" in cmdline.read()  # the command itself, exec'd in place
+
+
+def test_a_saved_stack_is_checked_whole_before_anything_opens(navhost):
+    screens = [{"kind": "users"}, {"kind": "nope"}] + [{"kind": "users"}] * 7  # screens[1] would hibernate
+    with pytest.raises(navshell.RPCError, match=r"screens\[1\]: unknown screen kind 'nope'") as refused:
+        navhost.call("nav/setStack", {"screens": screens})
+    assert refused.value.code == -32602
+    with pytest.raises(navshell.RPCError, match=r"screens\[0\]: invalid params for a following screen: params.login is required"):
+        navhost.call("nav/setStack", {"screens": [{"kind": "following"}]})
+    assert [screen["kind"] for screen in navhost.stack()] == ["users"]
