@@ -128,11 +128,11 @@ class _Worker:
         self.token = dict(token, query=self.text, revision=self.revision)
         window = token.get("window")
         if window:  # read the last window again, so the pages it showed are loaded
-            self._window(window.get("section"), window.get("offset", 0), window.get("limit", 50))
+            self._window(window.get("section"), window.get("offset", 0), window.get("limit", 50), opening=True)
         answer = self._state()
         first = params.get("rows") or 0
         if first > 0:
-            answer["rows"] = self._window(None, 0, first)
+            answer["rows"] = self._window(None, 0, first, opening=True)
         return answer
 
     def rows(self, params):
@@ -185,7 +185,7 @@ class _Worker:
                 section.load_page()
         self.revision += 1
 
-    def _window(self, section_id, offset, limit):
+    def _window(self, section_id, offset, limit, opening=False):
         if not isinstance(offset, int) or not isinstance(limit, int) or offset < 0 or not 0 <= limit <= 1000:
             raise _Failure(INVALID_PARAMS, "invalid params: offset must be 0 or more and limit between 0 and 1000")
         chosen = self.sections
@@ -193,7 +193,7 @@ class _Worker:
             chosen = [s for s in self.sections if s.id == section_id]
             if not chosen:
                 raise _Failure(INVALID_PARAMS, f"no section '{section_id}' on the screen", {"reason": "notFound"})
-        self._load_pages_for(chosen, offset + limit)
+        self._load_pages_for(chosen, offset + limit, within_section=section_id is not None, opening=opening)
         rows, position = [], 0
         for section in chosen:
             for item in section.items[max(0, offset - position):max(0, offset + limit - position)]:
@@ -201,18 +201,21 @@ class _Worker:
             position += len(section.items)
         return rows
 
-    def _load_pages_for(self, chosen, end):
-        """Loads the next pages of a paged section that a read comes near the end of."""
+    def _load_pages_for(self, chosen, end, within_section, opening):
+        """Loads the next pages of a paged section that a read comes near the end of; ``end``
+        counts from the section's start for a read of one section, else across all of them.
+        Pages loaded while opening are part of the first revision; later ones make a new one."""
         inserted, position = [], 0
         for section in self.sections:
+            start = 0 if within_section else position
             if section in chosen:
-                while section.has_more and end + PAGE_LOOKAHEAD > position + len(section.items):
+                while section.has_more and end + PAGE_LOOKAHEAD > start + len(section.items):
                     before = len(section.items)
                     section.load_page()
                     rows = [self.screen.row(item) for item in section.items[before:]]
                     inserted += [{"id": row["id"], "index": position + before + i} for i, row in enumerate(rows)]
             position += len(section.items)
-        if inserted:
+        if inserted and not opening:
             self.revision += 1
             self._announce(changes={"inserted": inserted, "removed": [], "moved": [], "reconfigured": []})
 
