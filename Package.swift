@@ -86,20 +86,29 @@ let package = Package(
         .target(name: "NavClient", dependencies: ["UVKit", "NavProtocol", "Transport", "ProcessSupport"], path: "Sources/NavClient", swiftSettings: strict),
         // The generic list controller every screen is built on.
         .target(name: "ListController", dependencies: ["NavProtocol", "UVKit"], path: "Sources/ScreenWorkers/ListController", swiftSettings: strict),
-        // GitHub models, the SQLite snapshot and its generator, and the GitHub screens.
+        // The GitHub models and `GitHubSource`, the protocol every GitHub data source implements.
         .target(
-            name: "GitHubScreens",
-            dependencies: ["ListController", "NavProtocol", "UVKit", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "GitHubModels", dependencies: ["ListController", "NavProtocol", "UVKit"],
+            path: "Sources/ScreenWorkers/GitHub/Models", swiftSettings: strict),
+        // The SQLite snapshot: its store and schema, its generator, and `SnapshotSource`.
+        .target(
+            name: "GitHubSnapshot",
+            dependencies: ["GitHubModels", "ListController", "NavProtocol", "UVKit", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Sources/ScreenWorkers/GitHub",
+            exclude: ["Models", "Screens"],
             resources: [.copy("Resources/snapshot.sqlite")],
             swiftSettings: strict
         ),
+        // The GitHub screens, one file each, and their registry: they read any `GitHubSource`.
+        .target(
+            name: "GitHubScreens", dependencies: ["GitHubModels", "ListController", "NavProtocol", "UVKit"],
+            path: "Sources/ScreenWorkers/GitHub/Screens", swiftSettings: strict),
         // HTTP on a libuv loop: libcurl's multi-socket interface driven by poll and timer handles.
         .target(name: "HTTPClient", dependencies: ["CCurl", "UVKit"], path: "Sources/HTTPClient", swiftSettings: strict),
         // The live GitHub REST API: endpoints, Link pagination, actionable errors, the SQLite response cache.
         .target(
             name: "GitHubAPI",
-            dependencies: ["HTTPClient", "UVKit", "GitHubScreens", "ListController", "NavProtocol", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["HTTPClient", "UVKit", "GitHubModels", "ListController", "NavProtocol", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Sources/GitHubAPI",
             swiftSettings: strict
         ),
@@ -108,7 +117,7 @@ let package = Package(
         .target(
             name: "ScreenWorkerCore",
             dependencies: [
-                "UVKit", "NavProtocol", "Transport", "ListController", "GitHubScreens",
+                "UVKit", "NavProtocol", "Transport", "ListController", "GitHubModels", "GitHubSnapshot", "GitHubScreens",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/ScreenWorkers/Worker",
@@ -147,7 +156,8 @@ let package = Package(
         .testTarget(name: "ProtocolTests", dependencies: ["NavProtocol"], path: "Tests/ProtocolTests", swiftSettings: strict),
         .testTarget(name: "TransportTests", dependencies: ["UVKit", "Transport", "NavProtocol"], path: "Tests/TransportTests", swiftSettings: strict),
         .testTarget(name: "ListControllerTests", dependencies: ["ListController", "NavProtocol", "UVKit"], path: "Tests/ListControllerTests", swiftSettings: strict),
-        .testTarget(name: "GitHubScreensTests", dependencies: ["GitHubScreens", "ListController", "NavProtocol"], path: "Tests/GitHubScreensTests", swiftSettings: strict),
+        .testTarget(
+            name: "GitHubScreensTests", dependencies: ["GitHubScreens", "GitHubSnapshot", "GitHubModels", "ListController", "NavProtocol"], path: "Tests/GitHubScreensTests", swiftSettings: strict),
         // List windows and search at scale, through the real navhost (scripts/bench-list).
         .executableTarget(
             name: "ListBenchmark",
@@ -159,7 +169,7 @@ let package = Package(
         .target(name: "FakeGitHub", dependencies: ["HTTPClient", "UVKit", "NavProtocol"], path: "Tests/FakeGitHub", swiftSettings: strict),
         .testTarget(
             name: "GitHubAPITests",
-            dependencies: ["GitHubAPI", "HTTPClient", "CCurl", "UVKit", "GitHubScreens", "NavProtocol", "FakeGitHub"],
+            dependencies: ["GitHubAPI", "HTTPClient", "CCurl", "UVKit", "GitHubModels", "NavProtocol", "FakeGitHub"],
             path: "Tests/GitHubAPITests",
             swiftSettings: strict
         ),

@@ -1,5 +1,5 @@
 import Foundation
-import GitHubScreens
+import GitHubModels
 import HTTPClient
 
 /// The GitHub REST API v3 on a worker's loop. Every request sends
@@ -80,13 +80,15 @@ public final class GitHubAPIClient {
         return fetch(url, .repositories(login: login), as: [GitHubRepository].self, completion: completion)
     }
 
-    /// `GET /users/{login}/followers`, or the `page` URL a previous result gave as `nextPage`.
+    /// `GET /users/{login}/{relation}` (followers, following), or the `page` URL a previous
+    /// result gave as `nextPage`.
     @discardableResult
-    public func followers(
-        login: String, page: String? = nil, completion: @escaping (Result<GitHubResult<[GitHubUser]>, GitHubAPIError>) -> Void
+    public func accounts(
+        _ relation: AccountRelation, of login: String, page: String? = nil,
+        completion: @escaping (Result<GitHubResult<[GitHubUser]>, GitHubAPIError>) -> Void
     ) -> GitHubAPITask {
-        let url = page ?? "\(baseURL)/users/\(APIURL.encode(login))/followers?per_page=\(perPage)"
-        return fetch(url, .followers(login: login), as: [GitHubUser].self, completion: completion)
+        let url = page ?? "\(baseURL)/users/\(APIURL.encode(login))/\(APIURL.encode(relation.name))?per_page=\(perPage)"
+        return fetch(url, .accounts(login: login), as: [GitHubUser].self, completion: completion)
     }
 
     /// `GET /repos/{owner}/{name}`; a renamed or transferred repository's 301 is followed.

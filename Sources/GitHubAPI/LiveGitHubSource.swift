@@ -1,4 +1,4 @@
-import GitHubScreens
+import GitHubModels
 import ListController
 import UVKit
 
@@ -32,9 +32,9 @@ public final class LiveGitHubSource: GitHubSource {
         }
     }
 
-    public func followers(of login: String) -> SectionLoader<GitHubUser> {
+    public func accounts(_ relation: AccountRelation, of login: String) -> SectionLoader<GitHubUser> {
         paged { cursor, completion in
-            self.api.followers(login: login, page: cursor, completion: completion)
+            self.api.accounts(relation, of: login, page: cursor, completion: completion)
         }
     }
 

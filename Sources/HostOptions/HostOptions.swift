@@ -7,8 +7,11 @@ import Transport
 public struct HostOptions: ParsableArguments {
     public init() {}
 
-    @Option(help: ArgumentHelp("The root screen's kind: \(ScreenKind.allCases.map(\.rawValue).joined(separator: ", "))."))
-    public var root: String = ScreenKind.users.rawValue
+    @Option(help: "The root screen's kind (`navhost kinds` lists them).")
+    public var root: String = "users"
+
+    @Option(help: "A screens.json file of external screen kinds (repeatable); $XDG_CONFIG_HOME/navshell/screens.json is read too when it exists.")
+    public var screens: [String] = []
 
     @Option(help: "The root screen's params as a JSON object, e.g. '{\"login\":\"mojombo\"}' for --root repositories.")
     public var rootParams: String?
@@ -55,9 +58,7 @@ public struct HostOptions: ParsableArguments {
     @OptionGroup public var reliability: ReliabilityOptions
 
     public func validate() throws {
-        guard ScreenKind(rawValue: root) != nil else {
-            throw ValidationError("unknown root kind '\(root)'; known kinds: \(ScreenKind.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
+        if let reason = ScreenKind.nameError(root) { throw ValidationError("--root: \(reason)") }
         if let rootParams {
             guard case .object? = try? JSONValue(parsing: rootParams) else {
                 throw ValidationError("--root-params must be a JSON object, got: \(rootParams)")
@@ -78,6 +79,7 @@ public struct HostOptions: ParsableArguments {
         var words = ["--root", root, "--log-level", logLevel, "--max-message-bytes", String(maxMessageBytes),
                      "--request-timeout", String(requestTimeout), "--stop-grace", String(stopGrace)]
         if let rootParams { words += ["--root-params", rootParams] }
+        for file in screens { words += ["--screens", file] }
         if let data { words += ["--data", data] }
         words += ["--source", source, "--api-url", apiURL, "--query-debounce", String(queryDebounce)]
         if let cache { words += ["--cache", cache] }

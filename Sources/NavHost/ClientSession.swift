@@ -13,6 +13,8 @@ final class ClientSession {
     private let client: RPCConnection
     private let log: Log
     private let configuration: HostConfiguration
+    /// The kinds `initialize` publishes.
+    private let catalog: ScreenCatalog
     private let queue: RequestQueue
     private let navigator: Navigator
     private let spawner: WorkerSpawner
@@ -29,7 +31,11 @@ final class ClientSession {
 
     static let version = "0.1.0"
 
-    init(client: RPCConnection, log: Log, configuration: HostConfiguration, queue: RequestQueue, navigator: Navigator, spawner: WorkerSpawner) {
+    init(
+        client: RPCConnection, log: Log, configuration: HostConfiguration, catalog: ScreenCatalog, queue: RequestQueue, navigator: Navigator,
+        spawner: WorkerSpawner
+    ) {
+        self.catalog = catalog
         self.client = client
         self.log = log
         self.configuration = configuration
@@ -115,7 +121,6 @@ final class ClientSession {
             return responder.fail(error)
         }
         if request.method == InitializeRequest.method { state = .initializing }
-        if let error = screenKindError(request) { return responder.fail(error) }
         queue.enqueue { [unowned self] done in
             // Cancelled while waiting, or the state changed under it (initialize failed, shutdown ran).
             guard !responder.isAnswered else { return done() }
@@ -153,15 +158,6 @@ final class ClientSession {
         }
     }
 
-    /// A clearer error than a decoding failure for the most common mistake: an unknown kind.
-    private func screenKindError(_ request: RPCRequest) -> RPCError? {
-        guard request.method == PushRequest.method, let kind = request.params?["kind"]?.stringValue,
-            ScreenKind(rawValue: kind) == nil
-        else { return nil }
-        let known = ScreenKind.allCases.map(\.rawValue).joined(separator: ", ")
-        return .invalidParams("unknown screen kind '\(kind)'; known kinds: \(known)")
-    }
-
     /// Any refusal (bad params, an unknown source, a root that cannot open) leaves the session
     /// uninitialized, so the client can correct itself and send `initialize` again.
     private func initialize(_ request: RPCRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
@@ -197,7 +193,7 @@ final class ClientSession {
                 responder.succeed(encoding: InitializeRequest.Response(
                     serverInfo: ServerInfo(name: "navhost", version: ClientSession.version),
                     capabilities: Capabilities(
-                        screenKinds: ScreenKind.allCases, methods: methods,
+                        screens: catalog.descriptors, methods: methods,
                         notifications: [DidChangeNotification.method, DidUpdateNotification.method, DidCrashNotification.method, DidIdleNotification.method],
                         maxMessageBytes: configuration.maxMessageBytes),
                     stack: pushed.response.stack))

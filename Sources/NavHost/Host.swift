@@ -23,7 +23,7 @@ final class Host {
     /// its children: a client that stopped reading must not keep navhost alive.
     static let drainMilliseconds: UInt64 = 2_000
 
-    init(configuration: HostConfiguration) throws {
+    init(configuration: HostConfiguration, catalog: ScreenCatalog) throws {
         self.configuration = configuration
         loop = UVLoop()
         log = Log(loop: loop, level: configuration.logLevel, label: "navhost")
@@ -35,7 +35,7 @@ final class Host {
         client.maxBatchEntries = configuration.maxBatchEntries
 
         let events = WorkerEvents()
-        let spawner = WorkerSpawner(loop: loop, log: log, configuration: configuration, events: events)
+        let spawner = WorkerSpawner(loop: loop, log: log, configuration: configuration, catalog: catalog, events: events)
         let navigator = Navigator(spawner: spawner, maxDepth: configuration.maxStackDepth)
         let queue = RequestQueue()
         let notifier = ClientNotifier(client: client)
@@ -51,7 +51,8 @@ final class Host {
         let screens = ScreenMethods(navigator: navigator, gateway: gateway, supervisor: supervisor, notifier: notifier, events: events, log: log)
         let survey = PendingWorkSurvey(navigator: navigator, queue: queue, spawner: spawner, client: client, events: events)
         let idle = IdleMonitor(loop: loop, survey: survey, notifier: notifier)
-        session = ClientSession(client: client, log: log, configuration: configuration, queue: queue, navigator: navigator, spawner: spawner)
+        session = ClientSession(
+            client: client, log: log, configuration: configuration, catalog: catalog, queue: queue, navigator: navigator, spawner: spawner)
         self.navigator = navigator
         parts = [events, spawner, queue, notifier, flow, supervisor, gateway, pinger, selections, screens, survey, idle]
 

@@ -4,7 +4,9 @@ import Transport
 
 /// Everything the command line can set for a host.
 struct HostConfiguration {
-    var rootKind: ScreenKind = .users
+    var rootKind: ScreenKind = "users"
+    /// The screens.json files of external kinds: `--screens`, then the user's own if it exists.
+    var screensFiles: [String] = []
     var rootParams: JSONValue?
     var dataPath: String?
     /// Set when screens read the live GitHub API instead of the snapshot.

@@ -5,7 +5,8 @@ import Transport
 extension HostOptions {
     var configuration: HostConfiguration {
         var configuration = HostConfiguration()
-        configuration.rootKind = ScreenKind(rawValue: root) ?? .users
+        configuration.rootKind = ScreenKind(root)
+        configuration.screensFiles = ScreensFile.files(given: screens)
         configuration.rootParams = rootParams.flatMap { try? JSONValue(parsing: $0) }
         configuration.dataPath = data
         configuration.liveSettings = LiveSourceSettings(apiURL: apiURL, cachePath: cache, perPage: perPage, cacheBytes: cacheBytes)

@@ -10,7 +10,7 @@ struct NavHostCommand: ParsableCommand {
         commandName: "navhost",
         abstract: "A headless navigation shell: JSON-RPC 2.0 on stdin/stdout, one worker process per screen.",
         version: ClientSession.version,
-        subcommands: [Serve.self, ClientTool.Demo.self, ClientTool.Run.self, ClientTool.Replay.self, ClientTool.Show.self],
+        subcommands: [Serve.self, Kinds.self, ClientTool.Demo.self, ClientTool.Run.self, ClientTool.Replay.self, ClientTool.Show.self],
         defaultSubcommand: Serve.self
     )
 
@@ -31,7 +31,21 @@ struct Serve: ParsableCommand {
     var record: String?
 
     func run() throws {
-        let host = try Host(configuration: options.configuration)
+        let configuration = options.configuration
+        let catalog: ScreenCatalog
+        do {
+            catalog = try ScreenCatalog.load(workerDirectory: configuration.workerDirectory, screensFiles: configuration.screensFiles)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        guard catalog.entry(configuration.rootKind) != nil else {
+            let known = catalog.descriptors.map(\.kind.rawValue).joined(separator: ", ")
+            throw ValidationError("unknown root kind '\(configuration.rootKind.rawValue)'; known kinds: \(known)")
+        }
+        if let error = catalog.pushError(kind: configuration.rootKind, params: configuration.rootParams) {
+            throw ValidationError("--root-params: \(error.message)")
+        }
+        let host = try Host(configuration: configuration, catalog: catalog)
         let recorder = try record.map { try SessionRecorder(path: $0, connection: host.client, loop: host.loop, hostArguments: options.arguments) }
         let code = try withExtendedLifetime(recorder) { try host.run() }
         if code != 0 { throw ExitCode(code) }

@@ -47,7 +47,7 @@ final class WorkerProcess {
     }
 
     init(
-        screenId: String, kind: ScreenKind, launcher: WorkerLauncher, loop: UVLoop, log: Log, events: WorkerEvents, maxMessageBytes: Int,
+        screenId: String, kind: ScreenKind, command: WorkerCommandLine, loop: UVLoop, log: Log, events: WorkerEvents, maxMessageBytes: Int,
         extraArguments: [String] = []
     ) throws {
         self.screenId = screenId
@@ -59,7 +59,7 @@ final class WorkerProcess {
         let stdoutPipe = try UVPipe(loop: loop)
         stderrPipe = try UVPipe(loop: loop)
         let options = UVProcess.Options(
-            executable: launcher.executable, arguments: launcher.extraArguments + extraArguments, environment: launcher.environment,
+            executable: command.executable, arguments: command.arguments + extraArguments, environment: command.environment,
             stdin: stdinPipe, stdout: stdoutPipe, stderr: stderrPipe)
         var exitHandler: ((ProcessExitStatus) -> Void)?
         do {

@@ -16,6 +16,8 @@ final class WorkerSpawner {
     private let log: Log
     private let configuration: HostConfiguration
     private let events: WorkerEvents
+    /// The kinds this host may spawn; every opening is checked against it.
+    private let catalog: ScreenCatalog
     private var launcher: WorkerLauncher
     private var nextScreenNumber = 1
     /// Every worker that has served a screen and not yet finished ending, by identity: a worker
@@ -24,8 +26,9 @@ final class WorkerSpawner {
     private var live: [ObjectIdentifier: WorkerProcess] = [:]
     private var isShuttingDown = false
 
-    init(loop: UVLoop, log: Log, configuration: HostConfiguration, events: WorkerEvents) {
+    init(loop: UVLoop, log: Log, configuration: HostConfiguration, catalog: ScreenCatalog, events: WorkerEvents) {
         self.loop = loop
+        self.catalog = catalog
         self.log = log
         self.configuration = configuration
         self.events = events
@@ -51,11 +54,12 @@ final class WorkerSpawner {
     // MARK: The warm spare
 
     /// A worker started ahead of need, so a push does not wait for process start-up: it only
-    /// has to open its screen. Replaced after each use; never counted as in flight.
+    /// has to open its screen. Replaced after each use; never counted as in flight. A built-in
+    /// worker, so it serves only built-in kinds: an external kind always starts its own command.
     private(set) var spare: WorkerProcess?
 
     private func takeSpare(for screenId: String, kind: ScreenKind) -> WorkerProcess? {
-        guard let worker = spare, worker.isRunning else { return nil }
+        guard let worker = spare, worker.isRunning, catalog.entry(kind)?.command == nil else { return nil }
         spare = nil
         worker.reportsCrashes = true
         worker.assign(screenId: screenId, kind: kind)
@@ -81,7 +85,7 @@ final class WorkerSpawner {
     func prepareSpare() {
         guard configuration.keepsWarmSpare, spare == nil, !isShuttingDown else { return }
         guard let worker = try? WorkerProcess(
-            screenId: "spare", kind: .users, launcher: launcher, loop: loop, log: log, events: events,
+            screenId: "spare", kind: "unassigned", command: launcher.builtIn, loop: loop, log: log, events: events,
             maxMessageBytes: configuration.maxMessageBytes, extraArguments: ["--rehearse"])
         else { return }
         worker.reportsCrashes = false
@@ -114,21 +118,30 @@ final class WorkerSpawner {
         guard !isShuttingDown else {
             return completion(.failure(.internalError("navhost is shutting down")))
         }
+        if let error = openingError(kind: kind, params: params) { return completion(.failure(error)) }
         let screenId = reusedId ?? newScreenId()
         let request = WorkerOpenRequest(screen: screenId, kind: kind, params: params, token: token, rows: firstRows)
         open(request, allowingSpare: true, completion: completion)
+    }
+
+    /// Why a screen of `kind` with `params` cannot be opened (an unknown kind, params that do not
+    /// fit its schema), or nil: checked for every opening, and up front for a whole saved stack.
+    func openingError(kind: ScreenKind, params: JSONValue?) -> RPCError? {
+        catalog.pushError(kind: kind, params: params)
     }
 
     private func open(_ request: WorkerOpenRequest, allowingSpare: Bool, completion: @escaping (Result<OpenedScreen, RPCError>) -> Void) {
         let (screenId, kind) = (request.screen, request.kind)
         let spareWorker = allowingSpare ? takeSpare(for: screenId, kind: kind) : nil
         let worker: WorkerProcess
+        // `open(kind:...)` checked the kind against the catalog.
+        let command = catalog.entry(kind).map(launcher.commandLine(for:)) ?? launcher.builtIn
         do {
             worker = try spareWorker ?? WorkerProcess(
-                screenId: screenId, kind: kind, launcher: launcher, loop: loop, log: log, events: events,
+                screenId: screenId, kind: kind, command: command, loop: loop, log: log, events: events,
                 maxMessageBytes: configuration.maxMessageBytes)
         } catch {
-            return completion(.failure(.internalError("could not start \(launcher.executable) for a \(kind.rawValue) screen: \(error)")))
+            return completion(.failure(.internalError("could not start \(command.executable) for a \(kind.rawValue) screen: \(error)")))
         }
         live[ObjectIdentifier(worker)] = worker
         let encoded = (try? JSONValueEncoder().encode(request)) ?? .null

@@ -37,7 +37,7 @@ import UVKit
     @Test func rootKindAndParamsChooseTheFirstScreen() throws {
         let host = try HostUnderTest(["--root", "repositories", "--root-params", #"{"login":"mojombo"}"#])
         let stack = try host.initialize().stack
-        #expect(stack.map(\.kind) == [.repositories])
+        #expect(stack.map(\.kind) == ["repositories"])
         #expect(stack.first?.params == ["login": "mojombo"])
         #expect(try host.rows().rows.contains { $0.id == "repo:mojombo/grit" })
         #expect(try host.shutdown().exitCode == 0)

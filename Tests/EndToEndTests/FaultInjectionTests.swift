@@ -126,7 +126,7 @@ struct SeededBytes {
     @Test func aStoppedWorkerDiesWithAHostKilledOutright() throws {
         let host = try HostUnderTest(["--enable-debug-methods"])
         try host.initialize()
-        _ = try host.client.send(PushRequest(kind: .repositories, params: ["login": "mojombo"]))
+        _ = try host.client.send(PushRequest(kind: "repositories", params: ["login": "mojombo"]))
         let workers = host.workers()
         #expect(workers.count == 2)
         for worker in workers { kill(worker, SIGSTOP) }

@@ -132,7 +132,7 @@ import Testing
             #expect(reply["result"] != nil, "\(reply)")
             answered.insert(reply["id"]?.stringValue ?? "?")
         }
-        let second = try host.client.send(PushRequest(kind: .repository, params: ["owner": "mojombo", "name": "grit"]), timeout: 20)
+        let second = try host.client.send(PushRequest(kind: "repository", params: ["owner": "mojombo", "name": "grit"]), timeout: 20)
         #expect(second.stack.count == 3)
         #expect(try host.shutdown().exitCode == 0)
         host.expectNoWorkerLeft()

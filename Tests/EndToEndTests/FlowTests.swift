@@ -77,11 +77,11 @@ final class ScratchFolder {
             ("- inputText: mojombo\n", "bad.yaml:1: 'inputText' is a Maestro step NavShell does not have; use search: TEXT"),
             ("- scrollUntilVisible: {element: {text: grit}}\n", "bad.yaml:1: 'scrollUntilVisible' is a Maestro step NavShell does not have; use assertVisible or waitFor"),
             ("name: no steps\ntags: [x]\n", "bad.yaml:1: a flow is a list of steps; a header (name, tags, root, env) goes before '---' and the steps"),
-            ("root: {kind: planets}\n---\n- back\n", "bad.yaml:1: unknown screen kind 'planets'"),
+            ("root: {kind: Planets}\n---\n- back\n", "bad.yaml:1: a kind's name is 1 to 64 of a-z, 0-9, '-' and '_', starting with a letter; 'Planets' is not"),
             ("- repeat: {commands: [back]}\n", "bad.yaml:1: repeat needs times, while, or both"),
             ("- assertVisible: {values: {stars: {over: 3}}}\n", "unknown key 'over' in values.stars; allowed: atLeast, atMost"),
             ("- search: ${WHO}\n", "bad.yaml:1: ${WHO} is not defined"),
-            ("- assertStack: [users, planets]\n", "bad.yaml:1: unknown screen kind 'planets'"),
+            ("- assertStack: [users, Planets]\n", "bad.yaml:1: a kind's name is 1 to 64 of a-z, 0-9, '-' and '_', starting with a letter; 'Planets' is not"),
             ("- select: {title: \"(\"}\n", "is not a regular expression"),
             ("- dance\n", "bad.yaml:1: unknown step 'dance'"),
         ]

@@ -9,10 +9,10 @@ import Testing
         try host.initialize()
         _ = try host.client.send(QueryRequest(text: "mojombo"))
         let root = try host.rows()
-        _ = try host.client.send(PushRequest(kind: .repositories, params: ["login": "mojombo"]))
+        _ = try host.client.send(PushRequest(kind: "repositories", params: ["login": "mojombo"]))
         let filteredBefore = try host.client.send(QueryRequest(text: "gr"))
-        _ = try host.client.send(PushRequest(kind: .repository, params: ["owner": "mojombo", "name": "grit"]))
-        _ = try host.client.send(PushRequest(kind: .followers, params: ["login": "mojombo"]))
+        _ = try host.client.send(PushRequest(kind: "repository", params: ["owner": "mojombo", "name": "grit"]))
+        _ = try host.client.send(PushRequest(kind: "followers", params: ["login": "mojombo"]))
         _ = try host.client.waitIdle(timeout: 10)
         // Four screens, two awake: the two deepest have no process.
         #expect(try host.stack().count == 4)
@@ -39,7 +39,7 @@ import Testing
     @Test func reloadingAHibernatingScreenLeavesOneWorkerAndTheHostEnds() throws {
         let host = try HostUnderTest(["--awake-screens", "1"])
         let root = try host.initialize().stack[0]
-        _ = try host.client.send(PushRequest(kind: .repositories, params: ["login": "mojombo"]))
+        _ = try host.client.send(PushRequest(kind: "repositories", params: ["login": "mojombo"]))
         _ = try host.client.waitIdle(timeout: 10)
         #expect(host.workers().count == 1, "the root hibernates")
         _ = try host.client.request("screen/reload", ["screen": .string(root.id)])
@@ -47,7 +47,7 @@ import Testing
         _ = try host.client.waitIdle(timeout: 10)
         #expect(host.workers().count == 2, "one worker per awake screen, no stray one")
         // Another push: the root hibernates again, and rendering it wakes it.
-        _ = try host.client.send(PushRequest(kind: .repository, params: ["owner": "mojombo", "name": "grit"]))
+        _ = try host.client.send(PushRequest(kind: "repository", params: ["owner": "mojombo", "name": "grit"]))
         _ = try host.client.waitIdle(timeout: 10)
         #expect(host.workers().count == 1)
         let render = try host.client.request("screen/render", ["screen": .string(root.id)])

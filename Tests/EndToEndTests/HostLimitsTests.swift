@@ -61,14 +61,17 @@ import Testing
     /// `nav/setStack` opens only the screens that will be awake; the deeper ones are created
     /// hibernating and wake when read.
     @Test func aDeepSavedStackStartsOnlyTheAwakeScreens() throws {
-        let host = try HostUnderTest(["--awake-screens", "3"])
+        // Without the warm spare, which starts 50 ms after an opening and would be counted too
+        // when the count comes later than that (a loaded machine).
+        let host = try HostUnderTest(["--awake-screens", "3", "--no-warm-spare"])
         try host.initialize()
-        let saved = (0..<300).map { _ in SavedScreen(kind: .users, token: RestorationToken(query: "mo")) }
+        let saved = (0..<300).map { _ in SavedScreen(kind: "users", token: RestorationToken(query: "mo")) }
         let restored = try host.client.send(SetStackRequest(screens: saved), timeout: 60)
         #expect(restored.stack.count == 300)
         // Counted at once: a host that opened every screen and hibernated them afterwards would
-        // still have hundreds of workers ending now.
-        #expect(host.workers().count <= 3, "\(host.workers().count) workers for 3 awake screens")
+        // still have hundreds of workers ending now. The replaced root's worker may still be
+        // ending (its shutdown and exit take a moment): 3 awake screens and at most that one.
+        #expect(host.workers().count <= 4, "\(host.workers().count) workers for 3 awake screens")
         let deep = restored.stack[10]
         let rows = try host.client.send(RowsRequest(screen: deep.id, limit: 5))
         #expect(!rows.rows.isEmpty, "a hibernating screen wakes from its token to answer")
@@ -84,7 +87,7 @@ import Testing
         #expect(error?.code == RPCErrorCode.invalidNavigation)
         #expect(error?.data?["limit"] == 20)
         #expect(try host.stack().count == 1, "the stack is unchanged")
-        for _ in 1..<20 { _ = try host.client.send(PushRequest(kind: .users)) }
+        for _ in 1..<20 { _ = try host.client.send(PushRequest(kind: "users")) }
         #expect(host.expectError(PushRequest.method, ["kind": "users"])?.data?["limit"] == 20)
         #expect(try host.stack().count == 20)
         #expect(try host.shutdown().exitCode == 0)
@@ -100,7 +103,7 @@ import Testing
         #expect(tooLarge?.code == RPCErrorCode.invalidParams)
         #expect(tooLarge?.message.contains("screens[0].token.revision") == true)
         let largest = RestorationToken(query: "", revision: RestorationToken.maxRevision)
-        _ = try host.client.send(SetStackRequest(screens: [SavedScreen(kind: .users, token: largest)]))
+        _ = try host.client.send(SetStackRequest(screens: [SavedScreen(kind: "users", token: largest)]))
         let queried = try host.client.send(QueryRequest(text: "mo"))
         #expect(queried.revision > RestorationToken.maxRevision)
 

@@ -39,7 +39,7 @@ import UVKit
     @Test func endOfInputEndsTheHostCleanly() throws {
         let host = try HostUnderTest()
         try host.initialize()
-        _ = try host.client.send(PushRequest(kind: .repositories, params: ["login": "mojombo"]))
+        _ = try host.client.send(PushRequest(kind: "repositories", params: ["login": "mojombo"]))
         host.noteWorkers()
         host.client.closeInput()
         #expect(try host.client.waitForExit().exitCode == 0)
@@ -50,7 +50,7 @@ import UVKit
     func terminationSignalEndsEveryWorker(signal: Int32) throws {
         let host = try HostUnderTest()
         try host.initialize()
-        _ = try host.client.send(PushRequest(kind: .repositories, params: ["login": "mojombo"]))
+        _ = try host.client.send(PushRequest(kind: "repositories", params: ["login": "mojombo"]))
         #expect(host.workers().count == 2)
         host.client.signal(signal)
         #expect(try host.client.waitForExit().exitCode == 0)
@@ -60,7 +60,7 @@ import UVKit
     @Test func workersDieWithAHostKilledOutright() throws {
         let host = try HostUnderTest()
         try host.initialize()
-        _ = try host.client.send(PushRequest(kind: .repositories, params: ["login": "mojombo"]))
+        _ = try host.client.send(PushRequest(kind: "repositories", params: ["login": "mojombo"]))
         let workers = host.workers()
         #expect(workers.count == 2)
         host.client.signal(SIGKILL)

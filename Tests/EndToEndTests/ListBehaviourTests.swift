@@ -60,7 +60,7 @@ import Testing
     @Test func aScreenCanOpenAlreadyFilteredAndRefusesABadQueryParam() throws {
         let host = try HostUnderTest()
         try host.initialize()
-        let pushed = try host.client.send(PushRequest(kind: .repositories, params: ["login": "mojombo", "query": "gr"]))
+        let pushed = try host.client.send(PushRequest(kind: "repositories", params: ["login": "mojombo", "query": "gr"]))
         #expect(try host.rows(pushed.screen.id).rows.map(\.id) == ["repo:mojombo/grit"])
         let bad = host.expectError(PushRequest.method, ["kind": "followers", "params": ["login": "mojombo", "query": 3]])
         #expect(bad?.message == "params.query must be a string, found a number")

@@ -28,7 +28,7 @@ import UVKit
         #expect(popular.sections.first?.hasMore == true, "the recording's Link header has a next page")
 
         // kohsuke's repositories: the first page, then the next one through the Link URL GitHub rewrote.
-        let pushed = try host.client.send(PushRequest(kind: .repositories, params: ["login": "kohsuke"]))
+        let pushed = try host.client.send(PushRequest(kind: "repositories", params: ["login": "kohsuke"]))
         let firstPage = try host.rows(pushed.screen.id)
         #expect(firstPage.rows.count == 30)
         _ = try host.client.send(RowsRequest(screen: pushed.screen.id, offset: 20, limit: 10))
@@ -38,10 +38,10 @@ import UVKit
         #expect(both.revision > firstPage.revision)
 
         // A repository's detail; opening it again revalidates with If-None-Match.
-        let repository = try host.client.send(PushRequest(kind: .repository, params: ["owner": "sigmavirus24", "name": "github3.py"]))
+        let repository = try host.client.send(PushRequest(kind: "repository", params: ["owner": "sigmavirus24", "name": "github3.py"]))
         #expect(try host.rows(repository.screen.id).rows.contains { $0.id == "about:language" && $0.detail == "Python" })
         _ = try host.client.send(PopRequest())
-        _ = try host.client.send(PushRequest(kind: .repository, params: ["owner": "sigmavirus24", "name": "github3.py"]))
+        _ = try host.client.send(PushRequest(kind: "repository", params: ["owner": "sigmavirus24", "name": "github3.py"]))
 
         let log = try server.settledRequests()
         let paths = log.map(\.path)
@@ -157,14 +157,14 @@ import UVKit
         let environment = ["PATH=/usr/bin:/bin", "HOME=/tmp"]
         let host = try HostUnderTest(arguments, environment: environment)
         try host.initialize()
-        let online = try host.client.send(PushRequest(kind: .repositories, params: ["login": "kohsuke"]))
+        let online = try host.client.send(PushRequest(kind: "repositories", params: ["login": "kohsuke"]))
         let fresh = try host.rows(online.screen.id)
         #expect(fresh.sections.first?.stale == nil)
         _ = try host.client.send(PopRequest())
 
         // GitHub is unreachable now: the same list comes from the cache, marked as such.
         server.stop()
-        let offline = try host.client.send(PushRequest(kind: .repositories, params: ["login": "kohsuke"]))
+        let offline = try host.client.send(PushRequest(kind: "repositories", params: ["login": "kohsuke"]))
         let saved = try host.rows(offline.screen.id)
         #expect(saved.rows.map(\.id) == fresh.rows.map(\.id))
         let section = try #require(saved.sections.first)

@@ -9,7 +9,7 @@ import Testing
         let host = try HostUnderTest(framing: framing)
         let initialized = try host.initialize()
         #expect(initialized.serverInfo.name == "navhost")
-        #expect(initialized.stack.map(\.kind) == [.users])
+        #expect(initialized.stack.map(\.kind) == ["users"])
         #expect(try host.client.nextNotification(DidChangeNotification.method).params?["reason"] == "initialize")
 
         // Search: the query's results replace the popular list, and the client is told.
@@ -27,9 +27,9 @@ import Testing
         let workersBefore = host.workers().count
         let selected = try host.select("user:mojombo")
         #expect(selected.action == .push)
-        #expect(selected.pushed?.kind == .repositories)
+        #expect(selected.pushed?.kind == "repositories")
         #expect(selected.pushed?.params == ["login": "mojombo"])
-        #expect(selected.stack?.map(\.kind) == [.users, .repositories])
+        #expect(selected.stack?.map(\.kind) == ["users", "repositories"])
         #expect(host.workers().count == workersBefore + 1)
         let pushed = try host.client.nextNotification(DidChangeNotification.method)
         #expect(pushed.params?["reason"] == "push")
@@ -40,7 +40,7 @@ import Testing
 
         // Select a repository: its detail, in sections with several row kinds.
         let detail = try host.select("repo:mojombo/grit")
-        #expect(detail.pushed?.kind == .repository)
+        #expect(detail.pushed?.kind == "repository")
         #expect(detail.pushed?.title == "mojombo/grit")
         let detailRows = try host.rows()
         #expect(Set(detailRows.sections.map(\.id)).isSuperset(of: ["about", "stats", "links"]))
@@ -49,7 +49,7 @@ import Testing
 
         // Back twice: each screen below is back with its state, because its process was kept.
         let popped = try host.client.send(PopRequest())
-        #expect(popped.popped.kind == .repository)
+        #expect(popped.popped.kind == "repository")
         #expect(try host.rows() == repositories)
         _ = try host.client.send(PopRequest())
         #expect(try host.rows() == users)
@@ -68,12 +68,12 @@ import Testing
         let host = try HostUnderTest()
         try host.initialize()
         let root = host.workers()
-        _ = try host.client.send(PushRequest(kind: .repositories, params: ["login": "mojombo"]))
-        _ = try host.client.send(PushRequest(kind: .repository, params: ["owner": "mojombo", "name": "grit"]))
+        _ = try host.client.send(PushRequest(kind: "repositories", params: ["login": "mojombo"]))
+        _ = try host.client.send(PushRequest(kind: "repository", params: ["owner": "mojombo", "name": "grit"]))
         let all = host.workers()
         #expect(all.count == 3)
         let result = try host.client.send(PopToRootRequest())
-        #expect(result.popped.map(\.kind) == [.repositories, .repository])
+        #expect(result.popped.map(\.kind) == ["repositories", "repository"])
         #expect(result.stack.count == 1)
         // The popped workers end (they get `shutdown`, then `exit`); the host is idle once it reaped them.
         try host.client.waitIdle()
@@ -90,7 +90,7 @@ import Testing
         _ = try host.select("repo:mojombo/grit")
         #expect(try host.stack().count == 3)
         let again = try host.client.send(SelectRequest(screen: root.id, rowId: "user:mojombo"))
-        #expect(again.stack?.map(\.kind) == [.users, .repositories])
+        #expect(again.stack?.map(\.kind) == ["users", "repositories"])
         #expect(try host.shutdown().exitCode == 0)
         host.expectNoWorkerLeft()
     }
@@ -122,7 +122,7 @@ import Testing
     @Test func linkRowsHandBackAURLAndPushNothing() throws {
         let host = try HostUnderTest()
         try host.initialize()
-        _ = try host.client.send(PushRequest(kind: .repository, params: ["owner": "mojombo", "name": "grit"]))
+        _ = try host.client.send(PushRequest(kind: "repository", params: ["owner": "mojombo", "name": "grit"]))
         let links = try host.rows().rows.filter { $0.section == "links" }
         let link = try #require(links.first)
         let selected = try host.select(link.id)

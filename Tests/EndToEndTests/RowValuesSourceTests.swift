@@ -34,8 +34,8 @@ import UVKit
     }
 
     private func readBrowse(_ host: HostUnderTest, login: String, owner: String, name: String) throws -> [Row] {
-        let repositories = try host.client.send(PushRequest(kind: .repositories, params: ["login": .string(login)])).screen
-        let repository = try host.client.send(PushRequest(kind: .repository, params: ["owner": .string(owner), "name": .string(name)])).screen
+        let repositories = try host.client.send(PushRequest(kind: "repositories", params: ["login": .string(login)])).screen
+        let repository = try host.client.send(PushRequest(kind: "repository", params: ["owner": .string(owner), "name": .string(name)])).screen
         return try [host.stack()[0].id, repositories.id, repository.id].flatMap { try host.rows($0, limit: 50).rows }
     }
 

@@ -101,12 +101,12 @@ import Testing
     @Test func setStackRebuildsASavedStack() throws {
         let host = try HostUnderTest()
         try host.initialize()
-        _ = try host.client.send(PushRequest(kind: .repositories, params: ["login": "mojombo"]))
+        _ = try host.client.send(PushRequest(kind: "repositories", params: ["login": "mojombo"]))
         _ = try host.client.send(QueryRequest(text: "chronic"))
         let saved = try host.stack().map { SavedScreen(kind: $0.kind, params: $0.params, token: $0.token) }
         _ = try host.client.send(PopToRootRequest())
         let restored = try host.client.send(SetStackRequest(screens: saved))
-        #expect(restored.stack.map(\.kind) == [.users, .repositories])
+        #expect(restored.stack.map(\.kind) == ["users", "repositories"])
         #expect(try host.rows().rows.map(\.title) == ["chronic"])
         let unknownUser = host.expectError(SetStackRequest.method, ["screens": [["kind": "users"], ["kind": "repositories", "params": ["login": "no-such-user-xyz"]]]])
         #expect(unknownUser?.message.contains("the stack is unchanged") == true)
@@ -119,7 +119,7 @@ import Testing
     @Test func processesListsEachScreensWorker() throws {
         let host = try HostUnderTest()
         try host.initialize()
-        _ = try host.client.send(PushRequest(kind: .repositories, params: ["login": "mojombo"]))
+        _ = try host.client.send(PushRequest(kind: "repositories", params: ["login": "mojombo"]))
         let audit = try host.client.send(ProcessesRequest())
         #expect(audit.host.pid == Int(host.client.pid))
         #expect(audit.host.rssBytes > 0)

@@ -52,7 +52,7 @@ import Testing
         let host = try HostUnderTest()
         try host.initialize()
         let root = host.workers()
-        _ = try host.client.send(PushRequest(kind: .repositories, params: ["login": "mojombo"]))
+        _ = try host.client.send(PushRequest(kind: "repositories", params: ["login": "mojombo"]))
         let pushedWorker = try #require(host.workers().first { !root.contains($0) })
         _ = try host.client.send(PopRequest())
         try host.client.waitIdle()

@@ -10,7 +10,7 @@ import Testing
         _ = try host.client.waitIdle(timeout: 10)
         // The root's worker and one spare.
         let before = Set(try waitForWorkers(host, count: 2))
-        let pushed = try host.client.send(PushRequest(kind: .repositories, params: ["login": "mojombo"]))
+        let pushed = try host.client.send(PushRequest(kind: "repositories", params: ["login": "mojombo"]))
         let audit = try host.client.request("host/processes")
         let pushedPid = try #require(audit["screens"]?.arrayValue?.first { $0["screen"] == .string(pushed.screen.id) }?["pid"]?.intValue)
         #expect(before.contains(Int32(pushedPid)), "the pushed screen runs in the worker that was waiting")

@@ -14,7 +14,7 @@ import Testing
         configuration.workerDirectory = "/opt/navshell/bin"
         configuration.liveSource = live ? LiveSourceSettings(apiURL: "http://127.0.0.1:9") : nil
         let expected = live ? "/opt/navshell/bin/screen-worker-live" : "/opt/navshell/bin/screen-worker"
-        #expect(WorkerLauncher(configuration: configuration).executable == expected)
+        #expect(WorkerLauncher(configuration: configuration).builtIn.executable == expected)
     }
 
     @Test func snapshotWorkersDoNotLoadLibcurl() throws {

@@ -12,7 +12,7 @@ import Testing
         for round in 1...3 {
             let spare = try waitForSpare(host)
             kill(spare, SIGKILL)
-            let pushed = try host.client.send(PushRequest(kind: .repositories, params: ["login": "mojombo"]))
+            let pushed = try host.client.send(PushRequest(kind: "repositories", params: ["login": "mojombo"]))
             let rows = try host.rows(pushed.screen.id)
             #expect(!rows.rows.isEmpty, "round \(round)")
             _ = try host.client.send(PopToRootRequest())
@@ -28,8 +28,8 @@ import Testing
     @Test func killingEveryWorkerAtOnceRestartsEachScreen() throws {
         let host = try HostUnderTest(["--warm-spare"])
         try host.initialize()
-        _ = try host.client.send(PushRequest(kind: .repositories, params: ["login": "mojombo"]))
-        _ = try host.client.send(PushRequest(kind: .repository, params: ["owner": "mojombo", "name": "grit"]))
+        _ = try host.client.send(PushRequest(kind: "repositories", params: ["login": "mojombo"]))
+        _ = try host.client.send(PushRequest(kind: "repository", params: ["owner": "mojombo", "name": "grit"]))
         _ = try waitForSpare(host)
         let workers = host.workers()
         try #require(workers.count == 4)

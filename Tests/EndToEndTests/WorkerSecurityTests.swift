@@ -31,16 +31,25 @@ import Testing
         }
         var configuration = HostConfiguration()
         configuration.liveSource = passes ? LiveSourceSettings(apiURL: "http://127.0.0.1:9") : nil
-        let environment = WorkerLauncher(configuration: configuration).environment
+        let launcher = WorkerLauncher(configuration: configuration)
+        let environment = launcher.builtIn.environment
         #expect(environment.contains("GITHUB_TOKEN=ghp_token_for_launcher_test") == passes)
         #expect(!environment.contains { $0.hasPrefix("AWS_") })
+        // An external kind's command never sees the token, whatever the source.
+        let external = CatalogEntry(
+            descriptor: ScreenDescriptor(kind: "files", description: "", external: true), command: ["/opt/screens/files", "--all"], origin: "screens.json")
+        let command = launcher.commandLine(for: external)
+        #expect(!command.environment.contains { $0.hasPrefix("GITHUB_TOKEN") })
+        #expect(command.executable == configuration.workerDirectory + "/screen-worker")
+        #expect(command.arguments.first == "exec" && command.arguments.suffix(3) == ["--", "/opt/screens/files", "--all"])
+        #expect(command.arguments.joined(separator: " ").contains("--limit-open-files 256"), "the limits reach an external worker through exec")
     }
 
     @Test func debugFlagAndLimitsReachTheWorkerCommandLine() {
         var configuration = HostConfiguration()
         configuration.enablesDebugMethods = true
         configuration.workerLimits = WorkerResourceLimits(openFiles: 10, addressSpaceBytes: nil, cpuSeconds: 5)
-        let arguments = WorkerLauncher(configuration: configuration).extraArguments
+        let arguments = WorkerLauncher(configuration: configuration).builtIn.arguments
         #expect(arguments.contains("--enable-debug-methods"))
         #expect(arguments.joined(separator: " ").contains("--limit-open-files 10 --limit-cpu-seconds 5"))
         #expect(!arguments.contains("--limit-address-space"))

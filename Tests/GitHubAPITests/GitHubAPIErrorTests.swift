@@ -1,6 +1,6 @@
 import FakeGitHub
 import GitHubAPI
-import GitHubScreens
+import GitHubModels
 import NavProtocol
 import Testing
 

@@ -1,6 +1,6 @@
 import FakeGitHub
 import GitHubAPI
-import GitHubScreens
+import GitHubModels
 import Testing
 
 /// The three screens' requests against recorded responses: search, a user's repositories

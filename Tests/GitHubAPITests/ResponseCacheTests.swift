@@ -1,7 +1,7 @@
 import FakeGitHub
 import Foundation
 import GitHubAPI
-import GitHubScreens
+import GitHubModels
 import Testing
 
 /// Conditional requests, 304s, stale bodies when GitHub cannot be asked, and the size bound.

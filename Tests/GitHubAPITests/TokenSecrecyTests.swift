@@ -1,7 +1,7 @@
 import FakeGitHub
 import Foundation
 import GitHubAPI
-import GitHubScreens
+import GitHubModels
 import NavProtocol
 import Testing
 

@@ -1,5 +1,7 @@
 import Foundation
+import GitHubModels
 import GitHubScreens
+import GitHubSnapshot
 import Testing
 
 /// Every user, repository and user-search body GitHub sent in the corpus (2012–2026) decodes,

@@ -1,5 +1,7 @@
 import Foundation
+import GitHubModels
 import GitHubScreens
+import GitHubSnapshot
 
 /// The snapshots tests read.
 enum GeneratedSnapshot {

@@ -1,4 +1,6 @@
+import GitHubModels
 import GitHubScreens
+import GitHubSnapshot
 import ListController
 import NavProtocol
 import Testing
@@ -8,7 +10,7 @@ import Testing
         let harness = try ScreenHarness()
         let store = try GeneratedSnapshot.defaultStore()
         for user in try GeneratedSnapshot.allUsers(in: store).prefix(25) {
-            let controller = try harness.open(.repositories, ["login": .string(user.login)])
+            let controller = try harness.open("repositories", ["login": .string(user.login)])
             #expect(controller.sections.map(\.id) == ["repositories"])
             let rows = try harness.allRows(controller)
             #expect(rows.count == user.publicRepos)
@@ -22,7 +24,7 @@ import Testing
         let harness = try ScreenHarness()
         let store = try GeneratedSnapshot.defaultStore()
         let undescribed = try #require(try store.repositories(owner: "octocat").first { $0.description == nil })
-        let row = try #require(try harness.byId(try harness.open(.repositories, ["login": "octocat"]))["repo:octocat/\(undescribed.name)"])
+        let row = try #require(try harness.byId(try harness.open("repositories", ["login": "octocat"]))["repo:octocat/\(undescribed.name)"])
         #expect(row.title == undescribed.name && row.subtitle == nil)
         #expect(row.kind == "repository" && row.accessory == .disclosure)
     }
@@ -30,7 +32,7 @@ import Testing
     @Test func rowsShowDescriptionLanguageAndStars() throws {
         let harness = try ScreenHarness()
         let linux = try #require(try GeneratedSnapshot.defaultStore().repository(owner: "torvalds", name: "linux"))
-        let row = try #require(try harness.byId(try harness.open(.repositories, ["login": "torvalds"]))["repo:torvalds/linux"])
+        let row = try #require(try harness.byId(try harness.open("repositories", ["login": "torvalds"]))["repo:torvalds/linux"])
         #expect(row.subtitle == linux.description)
         let detail = try #require(row.detail)
         #expect(detail.contains(try #require(linux.language)) && detail.contains("★"))
@@ -41,7 +43,7 @@ import Testing
     func queryKeepsRepositoriesWhoseNameOrDescriptionMatches(query: String) throws {
         let harness = try ScreenHarness()
         let all = try GeneratedSnapshot.defaultStore().repositories(owner: "octocat")
-        let controller = try harness.open(.repositories, ["login": "octocat"], query: query)
+        let controller = try harness.open("repositories", ["login": "octocat"], query: query)
         let needle = query.lowercased()
         let expected = all.filter { $0.name.lowercased().contains(needle) || ($0.description ?? "").lowercased().contains(needle) }
         #expect(try harness.allRows(controller).map(\.title) == expected.map(\.name))
@@ -52,10 +54,10 @@ import Testing
 
     @Test func selectingARepositoryPushesIt() throws {
         let harness = try ScreenHarness()
-        let controller = try harness.open(.repositories, ["login": "octocat"])
+        let controller = try harness.open("repositories", ["login": "octocat"])
         #expect(
             try controller.select(rowId: "repo:octocat/Hello-World")
-                == .push(kind: .repository, params: ["owner": "octocat", "name": "Hello-World"]))
+                == .push(kind: "repository", params: ["owner": "octocat", "name": "Hello-World"]))
     }
 
     @Test(arguments: [JSONValue.object([:]), ["login": ""], ["login": "   "], ["login": 42], ["login": .null], .null])
@@ -69,7 +71,7 @@ import Testing
     @Test func anUnknownUserFailsTheOpening() throws {
         let harness = try ScreenHarness()
         #expect(throws: ScreenError.notFound("no user named 'no-such-user-anywhere'")) {
-            try harness.open(.repositories, ["login": "no-such-user-anywhere"])
+            try harness.open("repositories", ["login": "no-such-user-anywhere"])
         }
     }
 }

@@ -1,11 +1,13 @@
+import GitHubModels
 import GitHubScreens
+import GitHubSnapshot
 import ListController
 import NavProtocol
 import Testing
 
 @Suite struct RepositoryScreenTests {
     private func open(_ harness: ScreenHarness, _ owner: String, _ name: String, query: String = "") throws -> any ScreenController {
-        try harness.open(.repository, ["owner": .string(owner), "name": .string(name)], query: query)
+        try harness.open("repository", ["owner": .string(owner), "name": .string(name)], query: query)
     }
 
     @Test func showsAboutStatsAndLinks() throws {
@@ -48,7 +50,7 @@ import Testing
         let controller = try open(harness, "github", "gitignore")
         let ownerRow = try #require(try harness.rows(controller, section: "about").first { $0.id == "about:owner" })
         #expect(ownerRow.detail == "github" && ownerRow.accessory == .disclosure)
-        #expect(try controller.select(rowId: "about:owner") == .push(kind: .repositories, params: ["login": "github"]))
+        #expect(try controller.select(rowId: "about:owner") == .push(kind: "repositories", params: ["login": "github"]))
     }
 
     @Test func missingValuesShowADash() throws {

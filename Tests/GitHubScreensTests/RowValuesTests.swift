@@ -1,3 +1,4 @@
+import GitHubModels
 @testable import GitHubScreens
 import ListController
 import NavProtocol
@@ -8,7 +9,7 @@ import Testing
     @Test func userRowsCarryTheLoginAndTheFollowerCount() throws {
         let harness = try ScreenHarness()
         let users = try GeneratedSnapshot.allUsers(in: try GeneratedSnapshot.defaultStore())
-        let rows = try harness.byId(try harness.open(.users))
+        let rows = try harness.byId(try harness.open("users"))
         #expect(!rows.isEmpty)
         for user in users {
             guard let row = rows["user:\(user.login)"] else { continue }
@@ -22,7 +23,7 @@ import Testing
         let harness = try ScreenHarness()
         let store = try GeneratedSnapshot.defaultStore()
         for login in ["mojombo", "torvalds", "octocat"] {
-            let rows = try harness.byId(try harness.open(.repositories, ["login": .string(login)]))
+            let rows = try harness.byId(try harness.open("repositories", ["login": .string(login)]))
             for repository in try store.repositories(owner: login) {
                 let row = try #require(rows["repo:\(repository.fullName)"])
                 let language: JSONValue = repository.language.map { $0.isEmpty ? .null : .string($0) } ?? .null
@@ -38,7 +39,7 @@ import Testing
     @Test func statRowsCarryTheirCountAndLinkRowsTheirURL() throws {
         let harness = try ScreenHarness()
         let grit = try #require(try GeneratedSnapshot.defaultStore().repository(owner: "mojombo", name: "grit"))
-        let rows = try harness.byId(try harness.open(.repository, ["owner": "mojombo", "name": "grit"]))
+        let rows = try harness.byId(try harness.open("repository", ["owner": "mojombo", "name": "grit"]))
         #expect(rows["stats:stars"]?.values == ["count": .int(grit.stargazersCount)])
         #expect(rows["stats:stars"]?.detail == CountFormat.grouped(grit.stargazersCount))
         #expect(rows["stats:forks"]?.values == ["count": .int(grit.forksCount)])
@@ -54,10 +55,10 @@ import Testing
         let store = try GeneratedSnapshot.defaultStore()
         let withTopics = try #require(try store.repository(owner: "tschneider", name: "better-linter"))
         try #require(withTopics.topics.count > 1)
-        let rows = try harness.byId(try harness.open(.repository, ["owner": "tschneider", "name": "better-linter"]))
+        let rows = try harness.byId(try harness.open("repository", ["owner": "tschneider", "name": "better-linter"]))
         #expect(rows["about:topics"]?.values == ["value": .array(withTopics.topics.map(JSONValue.string))])
         #expect(rows["about:language"]?.values == ["value": .string(try #require(withTopics.language))])
-        let grit = try harness.byId(try harness.open(.repository, ["owner": "mojombo", "name": "grit"]))
+        let grit = try harness.byId(try harness.open("repository", ["owner": "mojombo", "name": "grit"]))
         #expect(grit["about:topics"]?.detail == "—")
         #expect(grit["about:topics"]?.values == ["value": .null])
     }

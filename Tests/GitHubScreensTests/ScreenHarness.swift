@@ -1,4 +1,6 @@
+import GitHubModels
 import GitHubScreens
+import GitHubSnapshot
 import ListController
 import NavProtocol
 import Testing

@@ -1,5 +1,7 @@
 import Foundation
+import GitHubModels
 import GitHubScreens
+import GitHubSnapshot
 import Testing
 
 @Suite struct SnapshotGeneratorTests {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import GitHubScreens
+import GitHubModels
+@testable import GitHubSnapshot
 
 @Suite struct SnapshotStoreTests {
     @Test func refusesAMissingFile() {

@@ -1,4 +1,6 @@
+import GitHubModels
 import GitHubScreens
+import GitHubSnapshot
 import ListController
 import NavProtocol
 import Testing
@@ -7,7 +9,7 @@ import Testing
     @Test func withoutAQueryShowsEveryUserMostFollowedFirst() throws {
         let harness = try ScreenHarness()
         let store = try GeneratedSnapshot.defaultStore()
-        let controller = try harness.open(.users)
+        let controller = try harness.open("users")
         let popular = try #require(controller.sections.first)
         #expect(controller.sections.count == 1)
         #expect(popular.id == "popular" && popular.header == "Popular")
@@ -19,7 +21,7 @@ import Testing
 
     @Test func queryShowsMatchesTitledByTheQuery() throws {
         let harness = try ScreenHarness()
-        let controller = try harness.open(.users, query: " tom ")
+        let controller = try harness.open("users", query: " tom ")
         let section = try #require(controller.sections.first)
         #expect(section.id == "users")
         #expect(section.header?.contains("'tom'") == true)
@@ -36,7 +38,7 @@ import Testing
 
     @Test func noMatchesGivesAnEmptySectionWithAFooter() throws {
         let harness = try ScreenHarness()
-        let controller = try harness.open(.users, query: "xyzzy-nobody")
+        let controller = try harness.open("users", query: "xyzzy-nobody")
         #expect(controller.sections.first?.count == 0)
         #expect(controller.sections.first?.footer == "No users match 'xyzzy-nobody'")
     }
@@ -44,7 +46,7 @@ import Testing
     @Test(arguments: [JSONValue.object(["query": "torvalds"]), ["query": .null], [:], .null])
     func acceptsAnOptionalQueryParam(params: JSONValue) throws {
         let harness = try ScreenHarness()
-        let controller = try harness.open(.users, params, query: params["query"]?.stringValue ?? "")
+        let controller = try harness.open("users", params, query: params["query"]?.stringValue ?? "")
         if params["query"]?.stringValue == "torvalds" {
             #expect(controller.sections.map(\.id) == ["users"])
             #expect(try harness.rows(controller, section: "users", limit: 1).first?.id == "user:torvalds")
@@ -55,7 +57,7 @@ import Testing
 
     @Test func rowsShowLoginNameAndASecondLine() throws {
         let harness = try ScreenHarness()
-        let rows = try harness.byId(try harness.open(.users))
+        let rows = try harness.byId(try harness.open("users"))
         let torvalds = try #require(rows["user:torvalds"])
         #expect(torvalds.kind == "user" && torvalds.title == "torvalds" && torvalds.subtitle == "Linus Torvalds")
         #expect(torvalds.detail?.contains("Portland, OR") == true)
@@ -69,13 +71,13 @@ import Testing
 
     @Test func selectingAUserPushesTheirRepositories() throws {
         let harness = try ScreenHarness()
-        let controller = try harness.open(.users, query: "mojombo")
-        #expect(try controller.select(rowId: "user:mojombo") == .push(kind: .repositories, params: ["login": "mojombo"]))
+        let controller = try harness.open("users", query: "mojombo")
+        #expect(try controller.select(rowId: "user:mojombo") == .push(kind: "repositories", params: ["login": "mojombo"]))
     }
 
     @Test func searchResultsComeInPagesAsTheClientReads() throws {
         let harness = try ScreenHarness()
-        let controller = try harness.open(.users, query: "a")
+        let controller = try harness.open("users", query: "a")
         let first = try #require(controller.sections.first)
         #expect(first.count == SnapshotSource.pageSize)
         #expect(first.hasMore == true)

@@ -139,11 +139,11 @@ import Testing
         let screen = FruitScreen(fruits: all)
         let controller = ListController(screen: screen)
         try controller.loadNow("")
-        #expect(try controller.select(rowId: "fruit:kiwi") == .push(kind: .repositories, params: ["login": "kiwi"]))
+        #expect(try controller.select(rowId: "fruit:kiwi") == .push(kind: "repositories", params: ["login": "kiwi"]))
         #expect(try controller.select(rowId: "fruit:lemon") == .openURL("https://example.org/lemon"))
         screen.fruits.insert("apricot", at: 0)
         try controller.loadNow("")
-        #expect(try controller.select(rowId: "fruit:kiwi") == .push(kind: .repositories, params: ["login": "kiwi"]))
+        #expect(try controller.select(rowId: "fruit:kiwi") == .push(kind: "repositories", params: ["login": "kiwi"]))
         try controller.loadNow("an")
         #expect(throws: ScreenError.notFound("no row with id 'fruit:kiwi' on this screen")) { try controller.select(rowId: "fruit:kiwi") }
     }

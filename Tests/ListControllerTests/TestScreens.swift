@@ -71,7 +71,7 @@ final class FruitScreen: ListScreen {
     }
 
     func selection(for item: String) -> SelectionAction {
-        item == "lemon" ? .openURL("https://example.org/lemon") : .push(kind: .repositories, params: ["login": .string(item)])
+        item == "lemon" ? .openURL("https://example.org/lemon") : .push(kind: "repositories", params: ["login": .string(item)])
     }
 
     /// Delivers the oldest manual load with what the automatic path would have returned.

@@ -193,6 +193,15 @@ class Connection:
             self._read_some(deadline, "a request", timeout)
         return self._pending_requests.popleft()
 
+    def wait_incoming(self, timeout):
+        """Waits until a request or a notification from the peer is pending (a worker's loop)."""
+        deadline = _deadline(timeout)
+        while not self._pending_requests and not self._pending_notifications:
+            self._read_some(deadline, "a message", timeout)
+
+    def has_request(self):
+        return bool(self._pending_requests)
+
     def drain(self):
         """Reads whatever has already arrived, without waiting."""
         while not self.closed and _readable(self._read_fd, 0):

@@ -17,7 +17,7 @@ struct DeepLinkOpener {
             responder.fail(error)
             return done()
         }
-        guard let root = navigator.entries.first, root.screen.kind == .users else {
+        guard let root = navigator.entries.first, root.screen.kind == NavigationPath.rootKind else {
             let kind = navigator.entries.first?.screen.kind.rawValue ?? "missing"
             responder.fail(.invalidNavigation("nav/open needs a users root screen; this host's root is \(kind) (see --root)"))
             return done()

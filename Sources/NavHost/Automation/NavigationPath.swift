@@ -15,6 +15,11 @@ struct NavigationPath: Equatable {
 
     static let grammar = "users[/LOGIN[/repositories[/REPOSITORY]]]"
 
+    /// The built-in kinds a path names: the root it starts from, then the screens above it. The
+    /// deep-link grammar is the GitHub app's; these names are the only kinds the host's own code
+    /// mentions, and a push of them is checked against the catalog like any other.
+    static let rootKind: ScreenKind = "users"
+
     init(parsing text: String) throws(RPCError) {
         let trimmed = text.hasPrefix("/") ? String(text.dropFirst()) : text
         let segments = trimmed.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
@@ -50,8 +55,8 @@ struct NavigationPath: Equatable {
     /// The screens to push above the root, bottom first.
     var screensAboveRoot: [(kind: ScreenKind, params: JSONValue)] {
         guard let login else { return [] }
-        var screens: [(ScreenKind, JSONValue)] = [(.repositories, ["login": .string(login)])]
-        if let repository { screens.append((.repository, ["owner": .string(login), "name": .string(repository)])) }
+        var screens: [(ScreenKind, JSONValue)] = [("repositories", ["login": .string(login)])]
+        if let repository { screens.append(("repository", ["owner": .string(login), "name": .string(repository)])) }
         return screens
     }
 }

@@ -4,7 +4,8 @@ import NavProtocol
 /// `--awake-screens`, each from its token), creates the deeper ones hibernating (their token
 /// only, woken when needed), then swaps the result in for the current stack at once; if one
 /// fails to open, the ones opened are stopped and the stack stays as it was. A stack deeper
-/// than `--max-stack-depth` is refused before anything is spawned.
+/// than `--max-stack-depth`, or with a screen whose kind or params the catalog refuses, is
+/// refused before anything is spawned.
 struct StackRestoration {
     let navigator: Navigator
     let spawner: WorkerSpawner
@@ -13,6 +14,13 @@ struct StackRestoration {
     func setStack(_ screens: [SavedScreen], reply: @escaping (Result<StackRequest.Response, RPCError>) -> Void) {
         guard !screens.isEmpty else { return reply(.failure(.invalidParams("invalid params: field 'screens' must hold at least the root screen"))) }
         if let error = navigator.depthError(adding: screens.count, below: 0) { return reply(.failure(error)) }
+        // Every screen, hibernating ones too: a kind or params refused now, not when it wakes.
+        for (index, saved) in screens.enumerated() {
+            if var error = spawner.openingError(kind: saved.kind, params: saved.params) {
+                error.message = "screens[\(index)]: \(error.message); the stack is unchanged"
+                return reply(.failure(error))
+            }
+        }
         let firstAwake = awakeScreens > 0 ? max(0, screens.count - awakeScreens) : 0
         let hibernating = screens[..<firstAwake].map { saved -> ScreenEntry in
             let entry = ScreenEntry(screen: Screen(id: spawner.newScreenId(), kind: saved.kind, title: saved.title ?? saved.kind.rawValue, params: saved.params ?? .object([:])), worker: nil)

@@ -49,9 +49,9 @@ struct FlowHeader {
         let fields = node.scalar != nil ? ["kind": node] : try reader.fields(node, "root", allowed: ["kind", "params"])
         guard let kindNode = fields["kind"] else { throw reader.error(node, "root needs 'kind'") }
         let name = try reader.string(kindNode, "root's kind")
-        guard let kind = ScreenKind(rawValue: name) else {
-            throw reader.error(kindNode, "unknown screen kind '\(name)'; kinds: \(ScreenKind.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
+        // Only the name's form: the host checks the kind against its registry when the flow runs.
+        if let reason = ScreenKind.nameError(name) { throw reader.error(kindNode, reason) }
+        let kind = ScreenKind(name)
         guard let params = fields["params"] else { return (kind, nil) }
         guard params.mapping != nil else { throw reader.error(params, "root's params must be a map") }
         return (kind, try reader.json(params))

@@ -114,10 +114,8 @@ struct FlowParser {
         case "assertStack":
             return .assertStack(try reader.list(try argument("kinds"), "assertStack").map { item in
                 let name = try reader.string(item, "a screen kind")
-                guard let kind = ScreenKind(rawValue: name) else {
-                    throw reader.error(item, "unknown screen kind '\(name)'; kinds: \(ScreenKind.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                return kind
+                if let reason = ScreenKind.nameError(name) { throw reader.error(item, reason) }
+                return ScreenKind(name)
             })
         case "assertCount": return try assertCount(try whole())
         case "waitFor":

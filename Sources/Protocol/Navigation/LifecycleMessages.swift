@@ -58,14 +58,17 @@ public struct ServerInfo: Codable, Sendable, Equatable {
 public struct Capabilities: Codable, Sendable, Equatable {
     /// Screen kinds that `nav/push` accepts.
     public var screenKinds: [ScreenKind]
+    /// Each kind's description and params schema, in kind order (`navhost kinds` prints the same).
+    public var screens: [ScreenDescriptor]
     /// Methods the host answers.
     public var methods: [String]
     /// Notifications the host sends.
     public var notifications: [String]
     public var maxMessageBytes: Int
 
-    public init(screenKinds: [ScreenKind], methods: [String], notifications: [String], maxMessageBytes: Int) {
-        self.screenKinds = screenKinds
+    public init(screens: [ScreenDescriptor], methods: [String], notifications: [String], maxMessageBytes: Int) {
+        self.screenKinds = screens.map(\.kind)
+        self.screens = screens
         self.methods = methods
         self.notifications = notifications
         self.maxMessageBytes = maxMessageBytes

@@ -34,7 +34,7 @@ public struct WorkerOpenRequest: RPCRequestType, Equatable {
 
     private init?(fields: [String: JSONValue]) {
         guard case .string(let screen)? = fields["screen"], case .string(let kindName)? = fields["kind"],
-            let kind = ScreenKind(rawValue: kindName), fields["token"] ?? .null == .null
+            fields["token"] ?? .null == .null
         else { return nil }
         let rows: Int?
         switch fields["rows"] {
@@ -44,7 +44,7 @@ public struct WorkerOpenRequest: RPCRequestType, Equatable {
         }
         // `.none`, not `nil`: JSONValue is itself expressible by the nil literal (as `.null`).
         let params = fields["params"].flatMap { $0 == .null ? JSONValue?.none : $0 }
-        self.init(screen: screen, kind: kind, params: params, rows: rows)
+        self.init(screen: screen, kind: ScreenKind(kindName), params: params, rows: rows)
     }
 
     public typealias Response = ScreenState

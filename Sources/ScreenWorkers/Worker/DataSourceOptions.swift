@@ -1,5 +1,6 @@
 import ArgumentParser
-import GitHubScreens
+import GitHubModels
+import GitHubSnapshot
 import UVKit
 
 /// Where the worker's screens read GitHub data, as the command line says. Both worker binaries

@@ -1,3 +1,4 @@
+import GitHubModels
 import GitHubScreens
 import ListController
 import NavProtocol
@@ -15,7 +16,7 @@ enum Rehearsal {
     static let depth = 3
 
     static func run(source: any GitHubSource, loop: UVLoop, while wanted: @escaping () -> Bool, done: @escaping () -> Void = {}) {
-        step(kind: .users, params: .object([:]), remaining: depth, source: source, loop: loop, wanted: wanted, done: done)
+        step(kind: UsersScreen.kind, params: .object([:]), remaining: depth, source: source, loop: loop, wanted: wanted, done: done)
     }
 
     private static func step(

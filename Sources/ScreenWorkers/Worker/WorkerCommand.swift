@@ -1,13 +1,14 @@
 import ArgumentParser
 import Glibc
 import GitHubScreens
+import GitHubSnapshot
 
 struct WorkerCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: WorkerEntry.liveSource == nil ? "screen-worker" : "screen-worker-live",
             abstract: "One NavShell screen: spawned by navhost, JSON-RPC on stdin/stdout, log on stderr.",
-            subcommands: [ServeScreen.self, GenerateSnapshot.self],
+            subcommands: [ServeScreen.self, GenerateSnapshot.self, PrintKinds.self, ExecWorker.self],
             defaultSubcommand: ServeScreen.self
         )
     }
@@ -33,18 +34,10 @@ struct ServeScreen: ParsableCommand {
     @Flag(help: "Rehearse a push while waiting for worker/open (navhost's warm spare): open the root screen and follow its first rows a few screens deep, over the snapshot only.")
     var rehearse = false
 
-    @Option(help: "Limit on open file descriptors (RLIMIT_NOFILE).")
-    var limitOpenFiles: UInt64?
-
-    @Option(help: "Limit on address space in bytes (RLIMIT_AS).")
-    var limitAddressSpace: UInt64?
-
-    @Option(help: "Limit on CPU time in seconds (RLIMIT_CPU).")
-    var limitCpuSeconds: UInt64?
+    @OptionGroup var limits: ResourceLimitOptions
 
     func run() throws {
-        let limits = ResourceLimits(openFiles: limitOpenFiles, addressSpaceBytes: limitAddressSpace, cpuSeconds: limitCpuSeconds)
-        for failure in limits.apply() { FileHandleStderr.write("screen-worker: could not set the limit on \(failure)\n") }
+        limits.apply(as: "screen-worker")
         let server = try WorkerServer(
             hostPid: hostPid, dataSource: dataSource, logLevel: logLevel, debounceMilliseconds: debounceMs,
             enablesDebugMethods: enableDebugMethods, rehearses: rehearse)

@@ -1,4 +1,5 @@
-import GitHubScreens
+import GitHubModels
+import GitHubSnapshot
 import UVKit
 
 /// A data source a worker opened, and what releases what it holds on the loop.

@@ -1,5 +1,7 @@
 import CUV
+import GitHubModels
 import GitHubScreens
+import GitHubSnapshot
 import Glibc
 import ListController
 import NavProtocol

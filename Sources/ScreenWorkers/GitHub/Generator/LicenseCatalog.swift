@@ -1,3 +1,5 @@
+import GitHubModels
+
 /// The licences a snapshot knows, with how often generated repositories carry each.
 enum LicenseCatalog {
     static let mit = GitHubLicense(key: "mit", name: "MIT License", spdxID: "MIT")

@@ -1,3 +1,5 @@
+import GitHubModels
+
 /// Makes plausible generated repositories for an account.
 enum RepositoryFactory {
     /// GitHub renamed new repositories' default branch to "main" in October 2020.

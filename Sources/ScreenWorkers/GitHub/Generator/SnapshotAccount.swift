@@ -1,3 +1,5 @@
+import GitHubModels
+
 /// One account and its repositories, as the generator writes them. `user.publicRepos` always
 /// equals `repositories.count`.
 struct SnapshotAccount {

@@ -1,3 +1,4 @@
+import GitHubModels
 import GRDB
 
 /// Prepared inserts for one generation run, so a million users cost no SQL parsing.

@@ -1,3 +1,5 @@
+import GitHubModels
+
 /// Makes plausible generated users and organisations.
 enum UserFactory {
     /// A new account with this id; its login may collide with an existing one (see `disambiguated`).

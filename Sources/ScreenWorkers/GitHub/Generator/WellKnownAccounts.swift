@@ -1,3 +1,5 @@
+import GitHubModels
+
 /// Hand-written accounts every snapshot starts with, so docs and tests have stable examples
 /// (mojombo/grit, octocat/Hello-World, torvalds/linux). Counts are approximate, not live.
 enum WellKnownAccounts {

@@ -1,21 +1,21 @@
 /// The github.com addresses GitHub derives from logins and ids. The snapshot stores none of them.
-enum GitHubURLs {
-    static func avatar(userID: Int) -> String {
+public enum GitHubURLs {
+    public static func avatar(userID: Int) -> String {
         "https://avatars.githubusercontent.com/u/\(userID)?v=4"
     }
 
-    static func profile(login: String) -> String {
+    public static func profile(login: String) -> String {
         "https://github.com/\(login)"
     }
 
-    static func repository(owner: String, name: String) -> String {
+    public static func repository(owner: String, name: String) -> String {
         "https://github.com/\(owner)/\(name)"
     }
 }
 
 extension GitHubUser {
     /// The account fields alone, as a repository's `owner` carries them.
-    var asOwner: GitHubUser {
+    public var asOwner: GitHubUser {
         GitHubUser(login: login, id: id, type: type, siteAdmin: siteAdmin, avatarURL: avatarURL, htmlURL: htmlURL)
     }
 }

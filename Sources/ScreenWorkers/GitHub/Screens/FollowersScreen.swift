@@ -1,26 +1,12 @@
-import ListController
+import GitHubModels
 import NavProtocol
 
-/// An account's followers, most followed first. Params: `{login: string}`. The query keeps
-/// followers whose login or name contains it.
-public struct FollowersScreen: ListScreen {
-    public let login: String
-    private let source: any GitHubSource
-
-    public init(params: JSONValue, source: any GitHubSource) throws {
-        login = try ScreenParams(params).requiredString(GitHubNavigation.loginParam)
-        self.source = source
-    }
-
-    public var title: String { "\(login)'s followers" }
-
-    public func sections(for query: String) -> [SectionSource<GitHubUser>] {
-        [.filtered(
-            id: "followers", header: "Followers", emptyFooter: "Nobody follows \(login)", noun: "followers", query: query,
-            loader: source.followers(of: login), matches: UserRow.matches)]
-    }
-
-    public func row(for user: GitHubUser) -> Row { UserRow.row(for: user) }
-
-    public func selection(for user: GitHubUser) -> SelectionAction { UserRow.selection(for: user) }
+/// The accounts that follow a user, most followed first.
+public enum FollowersScreen: AccountList {
+    public static let descriptor = ScreenDescriptor(
+        kind: "followers", description: "The accounts that follow a user, most followed first", params: loginParams)
+    public static let relation = AccountRelation("followers")
+    public static let header = "Followers"
+    public static func title(of login: String) -> String { "\(login)'s followers" }
+    public static func emptyFooter(of login: String) -> String { "Nobody follows \(login)" }
 }

@@ -1,3 +1,4 @@
+import GitHubModels
 import ListController
 import NavProtocol
 
@@ -9,16 +10,16 @@ enum GitHubNavigation {
     static let nameParam = "name"
 
     static func repositories(of login: String) -> SelectionAction {
-        .push(kind: .repositories, params: [loginParam: .string(login)])
+        .push(kind: RepositoriesScreen.kind, params: [loginParam: .string(login)])
     }
 
     static func followers(of login: String) -> SelectionAction {
-        .push(kind: .followers, params: [loginParam: .string(login)])
+        .push(kind: FollowersScreen.descriptor.kind, params: [loginParam: .string(login)])
     }
 
     static func repository(_ repository: GitHubRepository) -> SelectionAction {
         .push(
-            kind: .repository,
+            kind: RepositoryScreen.kind,
             params: [ownerParam: .string(repository.owner.login), nameParam: .string(repository.name)])
     }
 }

@@ -1,9 +1,13 @@
+import GitHubModels
 import ListController
 import NavProtocol
 
 /// One account's repositories, most starred first. Params: `{login: string}`. The query keeps
 /// repositories whose name or description contains it.
-public struct RepositoriesScreen: ListScreen {
+public struct RepositoriesScreen: GitHubScreen {
+    public static let descriptor = ScreenDescriptor(
+        kind: "repositories", description: "One account's repositories, most starred first",
+        params: [GitHubNavigation.loginParam: ParamSpec(.string, required: true, description: "the account's login")])
     public let login: String
     private let source: any GitHubSource
 

@@ -1,3 +1,4 @@
+import GitHubModels
 import ListController
 import NavProtocol
 import UVKit
@@ -7,7 +8,13 @@ import UVKit
 /// Sections "about" (every fact always listed, "—" when GitHub has none, then the owner),
 /// "stats" and "links" (only the links that exist). The query keeps rows whose label or value
 /// contains it and drops sections left empty.
-public final class RepositoryScreen: ListScreen {
+public final class RepositoryScreen: GitHubScreen {
+    public static let descriptor = ScreenDescriptor(
+        kind: "repository", description: "One repository's facts, stats and links",
+        params: [
+            GitHubNavigation.ownerParam: ParamSpec(.string, required: true, description: "the owner's login"),
+            GitHubNavigation.nameParam: ParamSpec(.string, required: true, description: "the repository's name"),
+        ])
     public let owner: String
     public let name: String
     /// Fetched once when the screen opens; every section shows a part of it.
@@ -15,7 +22,7 @@ public final class RepositoryScreen: ListScreen {
     private let source: any GitHubSource
 
     /// - Throws: `ScreenError.invalidParams` without owner or name; an unknown repository fails the opening.
-    public init(params: JSONValue, source: any GitHubSource) throws {
+    public required init(params: JSONValue, source: any GitHubSource) throws {
         let fields = try ScreenParams(params)
         owner = try fields.requiredString(GitHubNavigation.ownerParam)
         name = try fields.requiredString(GitHubNavigation.nameParam)

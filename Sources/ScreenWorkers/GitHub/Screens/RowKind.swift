@@ -1,3 +1,5 @@
+import GitHubModels
+
 /// The `kind` of each row the GitHub screens make, so a client can style rows by kind.
 enum RowKind {
     static let user = "user"

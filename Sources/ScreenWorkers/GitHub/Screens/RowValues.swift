@@ -1,3 +1,4 @@
+import GitHubModels
 import NavProtocol
 
 /// The typed `values` of each row kind, built from the same models as the display strings, so

@@ -1,3 +1,4 @@
+import GitHubModels
 import ListController
 import NavProtocol
 

@@ -1,3 +1,4 @@
+import GitHubModels
 import ListController
 import NavProtocol
 
@@ -6,7 +7,10 @@ import NavProtocol
 /// Params: `{query?: string}`, the search the screen opens with. The worker passes it to the
 /// controller's first load; from then on the screen shows whatever query it is loaded with, so a
 /// client that clears the search gets the popular users back.
-public struct UsersScreen: ListScreen {
+public struct UsersScreen: GitHubScreen {
+    public static let descriptor = ScreenDescriptor(
+        kind: "users", description: "Finds users by login or name; without a query, the most-followed users",
+        params: [GitHubNavigation.queryParam: ParamSpec(.string, description: "the search to open with")])
     private let source: any GitHubSource
 
     /// - Throws: `ScreenError.invalidParams` when params is not an object or its query not a string.

@@ -15,7 +15,7 @@ public enum SnapshotError: Error, Equatable, CustomStringConvertible {
         case .notASnapshot(let path, let reason):
             return "\(path) is not a NavShell GitHub snapshot: \(reason)"
         case .missingBundledSnapshot:
-            return "the bundled snapshot.sqlite is missing from the GitHubScreens resources"
+            return "the bundled snapshot.sqlite is missing from the GitHubSnapshot resources"
         case .generationFailed(let reason):
             return "could not generate the snapshot: \(reason)"
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GitHubModels
 import GRDB
 
 /// How snapshot rows become models. The snapshot stores facts only; the URLs, `full_name` and

@@ -1,3 +1,4 @@
+import GitHubModels
 import GRDB
 import ListController
 import UVKit
@@ -57,12 +58,12 @@ public final class SnapshotSource: GitHubSource {
         }
     }
 
-    public func followers(of login: String) -> SectionLoader<GitHubUser> {
+    public func accounts(_ relation: AccountRelation, of login: String) -> SectionLoader<GitHubUser> {
         pagedByOffset { store, offset, limit in
-            guard let followers = try store.followers(of: login, offset: offset, limit: limit) else {
+            guard let accounts = try store.accounts(relation, of: login, offset: offset, limit: limit) else {
                 throw ScreenError.notFound("no user named '\(login)'")
             }
-            return followers
+            return accounts
         }
     }
 

@@ -1,4 +1,6 @@
+import GitHubModels
 import GRDB
+import ListController
 
 /// The reads behind paged and windowed lists. The popular list's window costs the same wherever
 /// it starts (a range on the rank's key); the other pages use LIMIT/OFFSET on small lists.
@@ -27,18 +29,34 @@ extension SnapshotStore {
         }
     }
 
-    /// A page of the account's followers, most followed first; nil when there is no such account.
-    public func followers(of login: String, offset: Int, limit: Int) throws -> [GitHubUser]? {
-        try read { db in
+    /// The query behind each `AccountRelation` the snapshot has: the accounts related to the
+    /// user whose id is the first argument, most followed first, with LIMIT and OFFSET to follow.
+    /// A new list of related accounts is one entry here.
+    static let relationQueries: [String: String] = [
+        "followers": """
+            SELECT u.* FROM follows f
+            JOIN users_by_popularity p ON p.user_id = f.follower_id JOIN users u ON u.id = f.follower_id
+            WHERE f.user_id = ? ORDER BY p.rank LIMIT ? OFFSET ?
+            """,
+        "following": """
+            SELECT u.* FROM follows f
+            JOIN users_by_popularity p ON p.user_id = f.user_id JOIN users u ON u.id = f.user_id
+            WHERE f.follower_id = ? ORDER BY p.rank LIMIT ? OFFSET ?
+            """,
+    ]
+
+    /// A page of the accounts `relation` relates to `login`, most followed first; nil when there
+    /// is no such account.
+    /// - Throws: `ScreenError.dataUnavailable` for a relation the snapshot does not hold.
+    public func accounts(_ relation: AccountRelation, of login: String, offset: Int, limit: Int) throws -> [GitHubUser]? {
+        guard let sql = Self.relationQueries[relation.name] else {
+            throw ScreenError.dataUnavailable("the snapshot has no list of '\(relation.name)' accounts")
+        }
+        return try read { db in
             guard let userID = try Int64.fetchOne(db, sql: "SELECT id FROM users WHERE login = CAST(? AS TEXT)", arguments: [Database.textArgument(login)]) else {
                 return nil
             }
-            return try db.records(
-                """
-                SELECT u.* FROM follows f
-                JOIN users_by_popularity p ON p.user_id = f.follower_id JOIN users u ON u.id = f.follower_id
-                WHERE f.user_id = ? ORDER BY p.rank LIMIT ? OFFSET ?
-                """, [userID, limit, offset], as: GitHubUser.init(snapshotRow:))
+            return try db.records(sql, [userID, limit, offset], as: GitHubUser.init(snapshotRow:))
         }
     }
 }

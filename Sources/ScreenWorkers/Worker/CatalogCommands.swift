@@ -1,0 +1,48 @@
+import ArgumentParser
+import CUV
+import GitHubScreens
+import Glibc
+import NavProtocol
+
+/// `screen-worker kinds`: the built-in screens' descriptors as one line of JSON, an array in kind
+/// order. navhost reads it once at start-up to learn its built-in kinds (docs/architecture.md,
+/// "Registry of kinds"), so the host itself holds no screen's code.
+struct PrintKinds: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "kinds", abstract: "Print the built-in screens' descriptors as JSON.")
+
+    func run() throws {
+        print(try JSONValueEncoder().encode(GitHubScreens.descriptors).serializedString)
+    }
+}
+
+/// `screen-worker exec`: how navhost starts an external screen worker (a command a screens.json
+/// names). It applies what a built-in worker applies to itself (the resource limits, death with
+/// the host) and then replaces itself with the command, which keeps the pid, the pipes and the
+/// environment navhost gave it. uv_spawn runs nothing of ours between fork and exec, so this is
+/// where limits for the child alone can be set.
+struct ExecWorker: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "exec", abstract: "Apply the worker limits, then run an external screen worker (navhost starts external kinds so).")
+
+    @Option(help: "The host's pid: the command is killed (SIGKILL) when that process ends.")
+    var hostPid: Int32?
+
+    @OptionGroup var limits: ResourceLimitOptions
+
+    @Argument(parsing: .postTerminator, help: "The command and its arguments, after '--'.")
+    var command: [String] = []
+
+    func run() throws {
+        guard let executable = command.first else { throw ValidationError("no command to run: give it after '--'") }
+        limits.apply(as: "screen-worker exec")
+        if let hostPid {
+            // The death signal survives execve: the command dies with the host, as a built-in worker does.
+            _ = cuv_set_parent_death_signal(SIGKILL)
+            if getppid() != hostPid { throw ExitCode(0) }
+        }
+        var argv = command.map { strdup($0) } + [nil]
+        execv(executable, &argv)
+        FileHandleStderr.write("screen-worker exec: cannot run \(executable): \(String(cString: strerror(errno)))\n")
+        throw ExitCode(127)
+    }
+}

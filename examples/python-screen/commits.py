@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Two NavShell screens in Python: a git repository's recent commits, and one commit's detail.
+
+navhost starts this file for the kinds of screens.json beside it. `commits` lists commits in
+pages of 20 (the query keeps those whose subject or author contains it); selecting one pushes
+`commit`, whose rows open the author in the built-in `users` search, pop back, or open a URL.
+"""
+
+import os
+import subprocess
+import sys
+
+try:
+    import navshell.worker as nav
+except ImportError:  # run from a checkout without `pip install ./python`
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
+    import navshell.worker as nav
+
+PAGE = 20
+FIELDS = "%H%x1f%an%x1f%ad%x1f%s"
+
+
+def git(path, *arguments):
+    try:
+        return subprocess.run(["git", "-C", path, *arguments], check=True, capture_output=True, text=True).stdout
+    except subprocess.CalledProcessError as error:
+        raise nav.NotFound(f"git {arguments[0]} failed in {path}: {error.stderr.strip()}")
+
+
+def commits(path, query, skip, count):
+    """Commits newest first, as (sha, author, date, subject), from `skip`."""
+    arguments = ["log", f"--format={FIELDS}", "--date=short", f"--skip={skip}", f"-n{count}"]
+    if query:
+        arguments += ["-i", "--fixed-strings", f"--grep={query}"]
+    return [tuple(line.split("\x1f")) for line in git(path, *arguments).splitlines() if line]
+
+
+class Commits(nav.ListScreen):
+    def __init__(self, params):
+        self.path = params["path"]
+        if not os.path.isdir(self.path):
+            raise nav.NotFound(f"no folder {self.path}")
+        self.title = f"Commits of {os.path.basename(os.path.abspath(self.path))}"
+
+    def sections(self, query):
+        def pages(cursor):
+            skip = cursor or 0
+            page = commits(self.path, query, skip, PAGE + 1)
+            return page[:PAGE], (skip + PAGE if len(page) > PAGE else None)
+        header = f"Commits matching '{query}'" if query else "Commits"
+        return [nav.Section("commits", header=header, pages=pages, empty_footer="No commits")]
+
+    def row(self, commit):
+        sha, author, date, subject = commit
+        return nav.Row(id=f"commit:{sha}", kind="commit", title=subject, subtitle=author, detail=f"{sha[:7]} · {date}",
+                       accessory="disclosure", values={"sha": sha, "author": author, "date": date})
+
+    def select(self, commit):
+        return nav.push("commit", {"path": self.path, "sha": commit[0]})
+
+
+class Commit(nav.ListScreen):
+    def __init__(self, params):
+        self.path, self.sha = params["path"], params["sha"]
+        fields = git(self.path, "show", "-s", f"--format={FIELDS}", "--date=short", self.sha).strip().split("\x1f")
+        self.sha, self.author, self.date, self.subject = fields
+        self.files = git(self.path, "show", "--format=", "--name-only", self.sha).split()
+        self.title = self.subject
+
+    def sections(self, query):
+        about = [("sha", "Commit", self.sha), ("author", "Author", self.author), ("date", "Date", self.date),
+                 ("back", "Back to the commits", "")]
+        files = [("file", name, "") for name in self.files]
+        keep = lambda fact: query.lower() in (fact[1] + " " + fact[2]).lower()
+        return [nav.Section("about", header="About", items=[f for f in about if keep(f)]),
+                nav.Section("files", header="Files", items=[f for f in files if keep(f)], empty_footer="No files")]
+
+    def row(self, fact):
+        key, label, value = fact
+        if key == "file":
+            return nav.Row(id=f"file:{label}", kind="file", title=label, accessory="link")
+        return nav.Row(id=f"about:{key}", kind="property", title=label, detail=value or None,
+                       accessory="disclosure" if key in ("author", "back") else None)
+
+    def select(self, fact):
+        key, label, value = fact
+        if key == "author":  # a built-in screen: the users search, opened with the author's name
+            return nav.push("users", {"query": value})
+        if key == "back":
+            return nav.pop()
+        if key == "file":
+            return nav.open_url("file://" + os.path.join(os.path.abspath(self.path), label))
+        return None
+
+
+if __name__ == "__main__":
+    nav.serve({"commits": Commits, "commit": Commit})
