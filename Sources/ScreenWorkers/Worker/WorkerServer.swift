@@ -110,6 +110,7 @@ final class WorkerServer {
             // A selection the host refused (cancelled) is not one to come back to.
             try perform(action, responder) { [unowned self] in restoration.selected(params.rowId) }
         }
+        on(WorkerResolvePathRequest.self) { params, responder in responder.succeed(encoding: try GitHubScreens.resolve(path: params.path)) }
         on(WorkerPingRequest.self) { _, responder in responder.succeed(encoding: EmptyResult()) }
         on(ShutdownRequest.self) { [unowned self] _, responder in
             isShutDown = true

@@ -32,6 +32,11 @@ public enum GitHubScreens {
         RelatedAccountsScreen<FollowersScreen>.self, RelatedAccountsScreen<FollowingScreen>.self,
     ] }
 
+    /// The screens a deep link names (`worker/resolvePath`), or why it names none.
+    public static func resolve(path: String) throws(RPCError) -> ResolvedPath {
+        try GitHubDeepLink(parsing: path).resolved
+    }
+
     /// Every screen's descriptor, in kind order.
     public static var descriptors: [ScreenDescriptor] { all.map { $0.descriptor }.sorted { $0.kind < $1.kind } }
 

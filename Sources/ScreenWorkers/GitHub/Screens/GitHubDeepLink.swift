@@ -1,6 +1,8 @@
 import NavProtocol
 
-/// A deep link: the screens above the root that a path names.
+/// The GitHub app's deep links (`nav/open`): the screens above the root that a path names. The
+/// host knows no path grammar: it asks the root screen's worker (`worker/resolvePath`), which
+/// answers with `resolved`.
 ///
 ///     path       = ["/"] "users" [ "/" login [ "/repositories" [ "/" repository ] ] ]
 ///     login      = 1*39 ( letter / digit / "-" )
@@ -9,24 +11,20 @@ import NavProtocol
 /// `users` is the root user search; `users/LOGIN` and `users/LOGIN/repositories` are LOGIN's
 /// repositories (searched for LOGIN on the root); `users/LOGIN/repositories/REPO` is that
 /// repository's detail above them.
-struct NavigationPath: Equatable {
+struct GitHubDeepLink: Equatable {
     var login: String?
     var repository: String?
 
     static let grammar = "users[/LOGIN[/repositories[/REPOSITORY]]]"
 
-    /// The built-in kinds a path names: the root it starts from, then the screens above it. The
-    /// deep-link grammar is the GitHub app's; these names are the only kinds the host's own code
-    /// mentions, and a push of them is checked against the catalog like any other.
-    static let rootKind: ScreenKind = "users"
 
     init(parsing text: String) throws(RPCError) {
         let trimmed = text.hasPrefix("/") ? String(text.dropFirst()) : text
         let segments = trimmed.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         func invalid(_ reason: String, segment: Int? = nil) -> RPCError {
-            var data: [String: JSONValue] = ["path": .string(text), "grammar": .string(NavigationPath.grammar)]
+            var data: [String: JSONValue] = ["path": .string(text), "grammar": .string(GitHubDeepLink.grammar)]
             if let segment { data["segment"] = .int(segment + 1) }
-            return RPCError(code: RPCErrorCode.invalidParams, message: "invalid path '\(text)': \(reason); paths look like \(NavigationPath.grammar)", data: .object(data))
+            return RPCError(code: RPCErrorCode.invalidParams, message: "invalid path '\(text)': \(reason); paths look like \(GitHubDeepLink.grammar)", data: .object(data))
         }
         if let empty = segments.firstIndex(of: "") {
             throw invalid(trimmed.isEmpty ? "it is empty" : "segment \(empty + 1) is empty", segment: empty)
@@ -52,11 +50,17 @@ struct NavigationPath: Equatable {
         }
     }
 
-    /// The screens to push above the root, bottom first.
-    var screensAboveRoot: [(kind: ScreenKind, params: JSONValue)] {
-        guard let login else { return [] }
-        var screens: [(ScreenKind, JSONValue)] = [("repositories", ["login": .string(login)])]
-        if let repository { screens.append(("repository", ["owner": .string(login), "name": .string(repository)])) }
-        return screens
+    /// What the host builds: the users root searched for the login, then the screens above it.
+    var resolved: ResolvedPath {
+        var screens: [ResolvedPath.Screen] = []
+        if let login {
+            screens.append(.init(kind: RepositoriesScreen.kind, params: [GitHubNavigation.loginParam: .string(login)]))
+            if let repository {
+                screens.append(.init(
+                    kind: RepositoryScreen.kind,
+                    params: [GitHubNavigation.ownerParam: .string(login), GitHubNavigation.nameParam: .string(repository)]))
+            }
+        }
+        return ResolvedPath(root: UsersScreen.kind, query: login ?? "", screens: screens)
     }
 }
