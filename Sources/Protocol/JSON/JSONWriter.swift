@@ -82,6 +82,13 @@ public struct JSONWriter {
 
     // Fields of an object: a nil value leaves the field out, as synthesized `Codable` does.
 
+    /// An object of one string member: the params of most host -> worker requests.
+    public mutating func object(field name: StaticString, _ value: String) {
+        beginObject()
+        field(name, value)
+        endObject()
+    }
+
     public mutating func field(_ name: StaticString, _ value: String?) {
         guard let value else { return }
         key(name)

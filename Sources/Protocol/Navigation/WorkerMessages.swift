@@ -93,11 +93,7 @@ public struct WorkerQueryRequest: WorkerRequestType, Equatable {
     public var text: String
     public init(text: String) { self.text = text }
 
-    public func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("text", text)
-        writer.endObject()
-    }
+    public func write(to writer: inout JSONWriter) { writer.object(field: "text", text) }
 
     /// The same limit as `screen/query`: a worker refuses what the host would.
     public static func decode(params: JSONValue?) throws(RPCError) -> WorkerQueryRequest {
@@ -115,11 +111,7 @@ public struct WorkerSelectRequest: WorkerRequestType, Equatable {
     public var rowId: String
     public init(rowId: String) { self.rowId = rowId }
 
-    public func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("rowId", rowId)
-        writer.endObject()
-    }
+    public func write(to writer: inout JSONWriter) { writer.object(field: "rowId", rowId) }
 
     public typealias Response = JSONValue
 }
@@ -173,11 +165,7 @@ public struct WorkerResolvePathRequest: WorkerRequestType, Equatable {
     public var path: String
     public init(path: String) { self.path = path }
 
-    public func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("path", path)
-        writer.endObject()
-    }
+    public func write(to writer: inout JSONWriter) { writer.object(field: "path", path) }
 
     public typealias Response = ResolvedPath
 }
