@@ -53,3 +53,42 @@ import GitHubModels
         }
     }
 }
+
+/// One- and two-character searches read their stored candidates (`ShortQueryCandidates`), and
+/// scan only when those are too few to be sure.
+@Suite struct SnapshotShortSearchTests {
+    private static let generator = SnapshotGenerator(seed: 3, userCount: 2_000)
+
+    @Test func shortSearchesRankAsTheRuleSaysWhateverHowManyCandidatesAreRead() throws {
+        try GeneratedSnapshot.withGenerated(Self.generator) { store in
+            let everyone = try GeneratedSnapshot.allUsers(in: store)
+            for query in ["a", "A", "an", "ma", "on", "-", "zq", "9", "\u{0}", "\u{0}x"] {
+                let expected = SnapshotStoreTests.rankedByHand(query, everyone)
+                // 3 and 40 stand for a snapshot keeping fewer candidates than the needle has.
+                for read in [3, 40, ShortQueryCandidates.perNeedle] {
+                    for limit in [1, 3, 50, 5_000] {
+                        let found = try store.searchUsers(matching: query, limit: limit, shortCandidatesRead: read)
+                        #expect(found.map(\.login) == Array(expected.prefix(limit)), "\(query) read \(read) limit \(limit)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Here every needle has fewer users than `perNeedle`, so each stored list is complete.
+    @Test func everyShortSubstringOfALoginOrNameHasAllItsUsersStored() throws {
+        let store = try GeneratedSnapshot.defaultStore()
+        let everyone = try GeneratedSnapshot.allUsers(in: store)
+        try #require(everyone.count < ShortQueryCandidates.perNeedle)
+        let needles = Set(everyone.flatMap { user in
+            [user.login, user.name ?? ""].flatMap { ShortQueryCandidates.shortSubstrings(of: $0.lowercased()) }
+        }).filter { $0.allSatisfy(\.isASCII) }
+        #expect(needles.count > 100)
+        for needle in needles {
+            let text = String(String.UnicodeScalarView(needle))
+            let stored = try store.users(UserSearchQueries.shortSubstring(text, throughRank: .max, limit: .max)).map(\.login)
+            let byHand = SnapshotStoreTests.rankedByHand(text, everyone).filter { !$0.lowercased().hasPrefix(text) }
+            #expect(stored == byHand, "\(text)")
+        }
+    }
+}

@@ -7,6 +7,12 @@ extension SnapshotStore {
     /// then logins starting with the query, then other substring matches of login or name; within
     /// each group, most followers first, then by login. An empty query gives the most-followed users.
     public func searchUsers(matching query: String, limit: Int) throws -> [GitHubUser] {
+        try searchUsers(matching: query, limit: limit, shortCandidatesRead: ShortQueryCandidates.perNeedle)
+    }
+
+    /// `shortCandidatesRead`: how many of a short needle's stored candidates to read; fewer than
+    /// the snapshot holds stands for a snapshot that keeps fewer (for tests of the fallback).
+    func searchUsers(matching query: String, limit: Int, shortCandidatesRead: Int) throws -> [GitHubUser] {
         let needle = query.trimmingCharacters(in: .whitespacesAndNewlines)
         guard limit > 0 else { return [] }
         return try read { db in
@@ -20,9 +26,12 @@ extension SnapshotStore {
             wanted = limit - found.count
             if wanted > 0 {
                 // FTS5's query syntax ends a string at a NUL, so a needle with one is scanned for.
-                if hasUserSearchIndex && needle.unicodeScalars.count >= 3 && !needle.unicodeScalars.contains("\0") {
+                let length = needle.unicodeScalars.count
+                if hasUserSearchIndex && length >= 3 && !needle.unicodeScalars.contains("\0") {
                     let many = try Self.hasAtLeast(db, UserSearchQueries.indexedMatches(needle), UserSearchQueries.manyMatches(wanted))
                     found += try Self.fetchUsers(db, UserSearchQueries.indexedSubstring(needle, limit: wanted, inFollowersOrder: many))
+                } else if length <= 2, let short = try Self.shortSubstringMatches(db, needle, wanted, candidatesRead: shortCandidatesRead) {
+                    found += short
                 } else {
                     found += try Self.fetchUsers(db, UserSearchQueries.scannedSubstring(needle, limit: wanted))
                 }
@@ -46,6 +55,18 @@ extension SnapshotStore {
 
     private static func fetchUsers(_ db: Database, _ query: SnapshotQuery) throws -> [GitHubUser] {
         try db.records(query.sql, query.arguments, as: GitHubUser.init(snapshotRow:))
+    }
+
+    /// The substring group of a one- or two-character needle from its stored candidates (the
+    /// most-followed users containing it, in rank order); nil when those are too few to be sure
+    /// (the needle has more candidates than were stored and the logins starting with it took too
+    /// many of them), and the caller scans.
+    private static func shortSubstringMatches(_ db: Database, _ needle: String, _ wanted: Int, candidatesRead: Int) throws -> [GitHubUser]? {
+        let candidates = UserSearchQueries.shortCandidateRanks(needle, limit: candidatesRead)
+        let ranks = try Int.fetchAll(db, sql: candidates.sql, arguments: candidates.arguments)
+        guard let last = ranks.last else { return [] }
+        let found = try fetchUsers(db, UserSearchQueries.shortSubstring(needle, throughRank: last, limit: wanted))
+        return found.count == wanted || ranks.count < candidatesRead ? found : nil
     }
 
     /// Whether `matches` (a query selecting one column) has at least `count` rows; reads no more than that.
@@ -132,8 +153,28 @@ enum UserSearchQueries {
             sql: sql, arguments: matches.arguments + [textArgument(needle), textArgument(prefixUpperBound(needle)), limit])
     }
 
-    /// For queries shorter than a trigram, snapshots without the trigram index, and needles FTS5
-    /// cannot express. `instr(lower(…))` is LIKE's ASCII case folding without its wildcards, and
+    /// The ranks stored for a one- or two-character needle (`ShortQueryCandidates`), best first.
+    static func shortCandidateRanks(_ needle: String, limit: Int) -> SnapshotQuery {
+        SnapshotQuery(
+            sql: "SELECT rank FROM \(SnapshotSchema.shortQueryTable) WHERE needle = lower(CAST(? AS TEXT)) ORDER BY rank LIMIT ?",
+            arguments: [textArgument(needle), limit])
+    }
+
+    /// The stored candidates up to `throughRank` whose login does not start with the needle.
+    static func shortSubstring(_ needle: String, throughRank last: Int, limit: Int) -> SnapshotQuery {
+        SnapshotQuery(
+            sql: """
+                SELECT u.* FROM \(SnapshotSchema.shortQueryTable) s
+                JOIN users_by_popularity p ON p.rank = s.rank JOIN users u ON u.id = p.user_id
+                WHERE s.needle = lower(CAST(? AS TEXT)) AND s.rank <= ?
+                AND NOT (u.login >= CAST(? AS TEXT) AND u.login < CAST(? AS TEXT))
+                ORDER BY s.rank LIMIT ?
+                """,
+            arguments: [textArgument(needle), last, textArgument(needle), textArgument(prefixUpperBound(needle)), limit])
+    }
+
+    /// For longer needles in snapshots without the trigram index, needles FTS5 cannot express,
+    /// and short needles whose stored candidates are too few (`shortSubstringMatches`). `instr(lower(…))` is LIKE's ASCII case folding without its wildcards, and
     /// unlike LIKE it does not stop at a NUL in the pattern.
     static func scannedSubstring(_ needle: String, limit: Int) -> SnapshotQuery {
         let contains = "instr(lower(%@), lower(CAST(? AS TEXT))) > 0"
