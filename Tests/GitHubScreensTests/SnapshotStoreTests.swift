@@ -52,6 +52,15 @@ import GitHubModels
     @Test(arguments: ["tom", "TOM", "an", "a", "son", "octocat", "torv", "ren", "lab", "-", "zzzz-no-match", "\u{0}x", "\u{0}zzzz", "to\u{0}m", "\u{0}"])
     func ranksExactThenPrefixThenSubstring(query: String) throws {
         let store = try GeneratedSnapshot.defaultStore()
+        let expected = try Self.rankedByHand(query, GeneratedSnapshot.allUsers(in: store))
+        #expect(try store.searchUsers(matching: query, limit: 1_000).map(\.login) == expected)
+        #expect(try store.searchUsers(matching: query, limit: 3).map(\.login) == Array(expected.prefix(3)))
+    }
+
+    /// The logins `searchUsers` must give for `query`, by the documented rule: the exact login,
+    /// then logins starting with the query, then other substring matches of login or name; within
+    /// each group most followers first, then by login.
+    static func rankedByHand(_ query: String, _ users: [GitHubUser]) -> [String] {
         let needle = query.lowercased()
         func rank(_ user: GitHubUser) -> Int? {
             let login = user.login.lowercased()
@@ -60,7 +69,7 @@ import GitHubModels
             if login.contains(needle) || (user.name ?? "").range(of: needle, options: .caseInsensitive) != nil { return 2 }
             return nil
         }
-        let expected = try GeneratedSnapshot.allUsers(in: store)
+        return users
             .compactMap { user in rank(user).map { (rank: $0, user: user) } }
             .sorted { a, b in
                 if a.rank != b.rank { return a.rank < b.rank }
@@ -68,9 +77,6 @@ import GitHubModels
                 return a.user.login.lowercased() < b.user.login.lowercased()
             }
             .map(\.user.login)
-
-        #expect(try store.searchUsers(matching: query, limit: 1_000).map(\.login) == expected)
-        #expect(try store.searchUsers(matching: query, limit: 3).map(\.login) == Array(expected.prefix(3)))
     }
 
     @Test func emptySearchGivesTheMostFollowed() throws {

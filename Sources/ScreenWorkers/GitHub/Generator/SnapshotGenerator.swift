@@ -39,6 +39,7 @@ public struct SnapshotGenerator: Sendable {
                 try writeAccounts(with: writer)
                 try SnapshotSchema.rankUsersByPopularity(in: db)
                 try FollowGraph.write(in: db)
+                try ShortQueryCandidates.write(in: db)
                 try SnapshotSchema.rebuildUserSearchIndex(in: db)
                 return .commit
             }

@@ -7,16 +7,19 @@ import GRDB
 /// as on GitHub, and their indexes serve exact and prefix lookups. `users_search` is an FTS5
 /// index with the trigram tokenizer over login and name for substring search; it exists only
 /// when the SQLite that wrote the snapshot supports it (3.34+), and readers fall back to a scan.
+/// `short_query_candidates` serves the queries too short for trigrams (`ShortQueryCandidates`).
 public enum SnapshotSchema {
     /// `PRAGMA application_id` of a NavShell snapshot ("NAVG").
     public static let applicationID: Int32 = 0x4E41_5647
     /// `PRAGMA user_version`: bump when the layout changes.
-    public static let version = 2
+    public static let version = 3
 
     /// The tables holding data, in dependency order.
-    public static let dataTables = ["licenses", "users", "repositories", "users_by_popularity", "follows"]
+    public static let dataTables = ["licenses", "users", "repositories", "users_by_popularity", "follows", shortQueryTable]
 
     static let userSearchTable = "users_search"
+    /// The candidates for one- and two-character searches (`ShortQueryCandidates`).
+    static let shortQueryTable = "short_query_candidates"
 
     /// Creates the tables and indexes; returns whether the trigram search index could be made.
     static func create(in db: Database) throws -> Bool {

@@ -7,6 +7,12 @@ extension SnapshotStore {
     /// then logins starting with the query, then other substring matches of login or name; within
     /// each group, most followers first, then by login. An empty query gives the most-followed users.
     public func searchUsers(matching query: String, limit: Int) throws -> [GitHubUser] {
+        try searchUsers(matching: query, limit: limit, shortCandidatesRead: ShortQueryCandidates.perNeedle)
+    }
+
+    /// `shortCandidatesRead`: how many of a short needle's stored candidates to read; fewer than
+    /// the snapshot holds stands for a snapshot that keeps fewer (for tests of the fallback).
+    func searchUsers(matching query: String, limit: Int, shortCandidatesRead: Int) throws -> [GitHubUser] {
         let needle = query.trimmingCharacters(in: .whitespacesAndNewlines)
         guard limit > 0 else { return [] }
         return try read { db in
@@ -14,14 +20,21 @@ extension SnapshotStore {
                 return try Self.fetchUsers(db, UserSearchQueries.mostFollowed(limit: limit))
             }
             var found = try Self.fetchUsers(db, UserSearchQueries.exactLogin(needle))
-            found += try Self.fetchUsers(db, UserSearchQueries.loginPrefix(needle, limit: limit - found.count))
-            if found.count < limit {
+            var wanted = limit - found.count
+            let manyPrefixed = try Self.hasAtLeast(db, UserSearchQueries.loginPrefixMatches(needle), UserSearchQueries.manyMatches(wanted))
+            found += try Self.fetchUsers(db, UserSearchQueries.loginPrefix(needle, limit: wanted, inFollowersOrder: manyPrefixed))
+            wanted = limit - found.count
+            if wanted > 0 {
                 // FTS5's query syntax ends a string at a NUL, so a needle with one is scanned for.
-                let substring =
-                    hasUserSearchIndex && needle.unicodeScalars.count >= 3 && !needle.unicodeScalars.contains("\0")
-                    ? UserSearchQueries.indexedSubstring(needle, limit: limit - found.count)
-                    : UserSearchQueries.scannedSubstring(needle, limit: limit - found.count)
-                found += try Self.fetchUsers(db, substring)
+                let length = needle.unicodeScalars.count
+                if hasUserSearchIndex && length >= 3 && !needle.unicodeScalars.contains("\0") {
+                    let many = try Self.hasAtLeast(db, UserSearchQueries.indexedMatches(needle), UserSearchQueries.manyMatches(wanted))
+                    found += try Self.fetchUsers(db, UserSearchQueries.indexedSubstring(needle, limit: wanted, inFollowersOrder: many))
+                } else if length <= 2, let short = try Self.shortSubstringMatches(db, needle, wanted, candidatesRead: shortCandidatesRead) {
+                    found += short
+                } else {
+                    found += try Self.fetchUsers(db, UserSearchQueries.scannedSubstring(needle, limit: wanted))
+                }
             }
             return found
         }
@@ -35,8 +48,32 @@ extension SnapshotStore {
         }
     }
 
+    /// The users a query selects (for tests that compare two forms of a query).
+    func users(_ query: SnapshotQuery) throws -> [GitHubUser] {
+        try read { db in try Self.fetchUsers(db, query) }
+    }
+
     private static func fetchUsers(_ db: Database, _ query: SnapshotQuery) throws -> [GitHubUser] {
         try db.records(query.sql, query.arguments, as: GitHubUser.init(snapshotRow:))
+    }
+
+    /// The substring group of a one- or two-character needle from its stored candidates (the
+    /// most-followed users containing it, in rank order); nil when those are too few to be sure
+    /// (the needle has more candidates than were stored and the logins starting with it took too
+    /// many of them), and the caller scans.
+    private static func shortSubstringMatches(_ db: Database, _ needle: String, _ wanted: Int, candidatesRead: Int) throws -> [GitHubUser]? {
+        let candidates = UserSearchQueries.shortCandidateRanks(needle, limit: candidatesRead)
+        let ranks = try Int.fetchAll(db, sql: candidates.sql, arguments: candidates.arguments)
+        guard let last = ranks.last else { return [] }
+        let found = try fetchUsers(db, UserSearchQueries.shortSubstring(needle, throughRank: last, limit: wanted))
+        return found.count == wanted || ranks.count < candidatesRead ? found : nil
+    }
+
+    /// Whether `matches` (a query selecting one column) has at least `count` rows; reads no more than that.
+    private static func hasAtLeast(_ db: Database, _ matches: SnapshotQuery, _ count: Int) throws -> Bool {
+        let counted = try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM (\(matches.sql) LIMIT ?)", arguments: matches.arguments + [count])
+        return (counted ?? 0) >= count
     }
 }
 
@@ -57,30 +94,87 @@ enum UserSearchQueries {
         SnapshotQuery(sql: "SELECT * FROM users WHERE login = CAST(? AS TEXT)", arguments: [textArgument(needle)])
     }
 
-    static func loginPrefix(_ needle: String, limit: Int) -> SnapshotQuery {
-        // A range on the NOCASE login index; LIKE 'x%' would need escaping that disables the index.
+    /// How many matches make a group "many": from there its first `wanted` rows are found sooner
+    /// by walking the users in followers order (`users_by_followers`) and stopping at the limit
+    /// than by reading every match and sorting. Among this many matches in a million users, the
+    /// walk passes at most about 1/40 of the index; below it, sorting costs at most this many reads.
+    static func manyMatches(_ wanted: Int) -> Int {
+        let (many, overflow) = max(1, wanted).multipliedReportingOverflow(by: 40)
+        return overflow ? Int.max : many
+    }
+
+    /// The logins starting with the needle (the exact one too), one column, for counting.
+    static func loginPrefixMatches(_ needle: String) -> SnapshotQuery {
+        SnapshotQuery(
+            sql: "SELECT 1 FROM users WHERE login >= CAST(? AS TEXT) AND login < CAST(? AS TEXT)",
+            arguments: [textArgument(needle), textArgument(prefixUpperBound(needle))])
+    }
+
+    /// A range on the NOCASE login index, sorted; or, `inFollowersOrder` (many matches), the
+    /// followers index walked in order with the login range as a filter (login is in that index).
+    static func loginPrefix(_ needle: String, limit: Int, inFollowersOrder: Bool = false) -> SnapshotQuery {
+        // LIKE 'x%' would need escaping that disables the login index.
         SnapshotQuery(
             sql: """
-                SELECT * FROM users WHERE login >= CAST(? AS TEXT) AND login < CAST(? AS TEXT) AND login <> CAST(? AS TEXT)
+                SELECT * FROM users \(inFollowersOrder ? "INDEXED BY users_by_followers" : "")
+                WHERE login >= CAST(? AS TEXT) AND login < CAST(? AS TEXT) AND login <> CAST(? AS TEXT)
                 ORDER BY followers DESC, login LIMIT ?
                 """,
             arguments: [textArgument(needle), textArgument(prefixUpperBound(needle)), textArgument(needle), limit])
     }
 
-    static func indexedSubstring(_ needle: String, limit: Int) -> SnapshotQuery {
+    /// The trigram index's matches for the needle, one column, for counting.
+    static func indexedMatches(_ needle: String) -> SnapshotQuery {
         SnapshotQuery(
-            sql: """
-                SELECT users.* FROM \(SnapshotSchema.userSearchTable)
-                JOIN users ON users.id = \(SnapshotSchema.userSearchTable).rowid
-                WHERE \(SnapshotSchema.userSearchTable) MATCH ?
-                AND NOT (users.login >= CAST(? AS TEXT) AND users.login < CAST(? AS TEXT))
-                ORDER BY users.followers DESC, users.login LIMIT ?
-                """,
-            arguments: [ftsPhrase(needle), textArgument(needle), textArgument(prefixUpperBound(needle)), limit])
+            sql: "SELECT rowid FROM \(SnapshotSchema.userSearchTable) WHERE \(SnapshotSchema.userSearchTable) MATCH ?",
+            arguments: [ftsPhrase(needle)])
     }
 
-    /// For queries shorter than a trigram, snapshots without the trigram index, and needles FTS5
-    /// cannot express. `instr(lower(…))` is LIKE's ASCII case folding without its wildcards, and
+    /// The trigram index's matches joined to their users and sorted; or, `inFollowersOrder` (many
+    /// matches), the matches' ids collected into a set (far cheaper per match than reading its
+    /// user) and the followers index walked in order until the limit.
+    static func indexedSubstring(_ needle: String, limit: Int, inFollowersOrder: Bool = false) -> SnapshotQuery {
+        let matches = indexedMatches(needle)
+        let notPrefixed = "NOT (users.login >= CAST(? AS TEXT) AND users.login < CAST(? AS TEXT))"
+        let sql =
+            inFollowersOrder
+            ? """
+            SELECT users.* FROM users INDEXED BY users_by_followers
+            WHERE users.id IN (\(matches.sql)) AND \(notPrefixed)
+            ORDER BY users.followers DESC, users.login LIMIT ?
+            """
+            : """
+            SELECT users.* FROM \(SnapshotSchema.userSearchTable)
+            JOIN users ON users.id = \(SnapshotSchema.userSearchTable).rowid
+            WHERE \(SnapshotSchema.userSearchTable) MATCH ? AND \(notPrefixed)
+            ORDER BY users.followers DESC, users.login LIMIT ?
+            """
+        return SnapshotQuery(
+            sql: sql, arguments: matches.arguments + [textArgument(needle), textArgument(prefixUpperBound(needle)), limit])
+    }
+
+    /// The ranks stored for a one- or two-character needle (`ShortQueryCandidates`), best first.
+    static func shortCandidateRanks(_ needle: String, limit: Int) -> SnapshotQuery {
+        SnapshotQuery(
+            sql: "SELECT rank FROM \(SnapshotSchema.shortQueryTable) WHERE needle = lower(CAST(? AS TEXT)) ORDER BY rank LIMIT ?",
+            arguments: [textArgument(needle), limit])
+    }
+
+    /// The stored candidates up to `throughRank` whose login does not start with the needle.
+    static func shortSubstring(_ needle: String, throughRank last: Int, limit: Int) -> SnapshotQuery {
+        SnapshotQuery(
+            sql: """
+                SELECT u.* FROM \(SnapshotSchema.shortQueryTable) s
+                JOIN users_by_popularity p ON p.rank = s.rank JOIN users u ON u.id = p.user_id
+                WHERE s.needle = lower(CAST(? AS TEXT)) AND s.rank <= ?
+                AND NOT (u.login >= CAST(? AS TEXT) AND u.login < CAST(? AS TEXT))
+                ORDER BY s.rank LIMIT ?
+                """,
+            arguments: [textArgument(needle), last, textArgument(needle), textArgument(prefixUpperBound(needle)), limit])
+    }
+
+    /// For longer needles in snapshots without the trigram index, needles FTS5 cannot express,
+    /// and short needles whose stored candidates are too few (`shortSubstringMatches`). `instr(lower(…))` is LIKE's ASCII case folding without its wildcards, and
     /// unlike LIKE it does not stop at a NUL in the pattern.
     static func scannedSubstring(_ needle: String, limit: Int) -> SnapshotQuery {
         let contains = "instr(lower(%@), lower(CAST(? AS TEXT))) > 0"
