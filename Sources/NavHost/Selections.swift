@@ -43,10 +43,6 @@ final class Selections {
                 done()
             }
         }
-        if let rows = params.rows, !(0...RowsRequest.maxLimit).contains(rows) {
-            responder.fail(.invalidParams("invalid params: field 'rows' must be between 0 and \(RowsRequest.maxLimit)"))
-            return done()
-        }
         let selecting = entry?.screen.id
         current = Selection(screenId: selecting, firstRows: params.rows)
         if let selecting { cancelled.remove(selecting) }

@@ -31,10 +31,8 @@ final class IdleMonitor {
     }
 
     func wait(_ params: WaitIdleRequest, _ responder: RPCResponder) {
+        // In range: `WaitIdleRequest.decode` checked it.
         let timeout = params.timeout ?? WaitIdleRequest.defaultTimeout
-        guard timeout >= 0, timeout <= WaitIdleRequest.maxTimeout else {
-            return responder.fail(.invalidParams("invalid params: field 'timeout' must be between 0 and \(Int(WaitIdleRequest.maxTimeout)) seconds"))
-        }
         let waiter = IdleWaiter(responder: responder)
         waiters.append(waiter)
         waiter.timer = try? UVTimer(loop: loop)

@@ -11,13 +11,6 @@ struct ScreenRenderer {
     func render(_ params: RenderRequest, _ responder: RPCResponder) {
         let width = params.width ?? RenderRequest.defaultWidth
         let limit = params.limit ?? 200
-        guard (RenderRequest.minimumWidth...RenderRequest.maximumWidth).contains(width) else {
-            return responder.fail(.invalidParams(
-                "invalid params: field 'width' must be between \(RenderRequest.minimumWidth) and \(RenderRequest.maximumWidth)"))
-        }
-        guard (0...RowsRequest.maxLimit).contains(limit) else {
-            return responder.fail(.invalidParams("invalid params: field 'limit' must be between 0 and \(RowsRequest.maxLimit)"))
-        }
         gateway.send(WorkerRowsRequest(offset: 0, limit: limit), to: params.screen, cancelledWith: responder) { [navigator] result in
             switch result {
             case .success(let reached):

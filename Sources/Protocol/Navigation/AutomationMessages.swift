@@ -16,6 +16,13 @@ public struct WaitIdleRequest: RPCRequestType, Equatable {
         self.timeout = timeout
     }
 
+    /// A timeout out of range (NaN included) is refused before a timer is armed with it.
+    public static func decode(params: JSONValue?) throws(RPCError) -> WaitIdleRequest {
+        let request = try decodeParams(WaitIdleRequest.self, from: params)
+        try checkRange(request.timeout, "timeout", 0...maxTimeout)
+        return request
+    }
+
     public struct Response: Codable, Sendable, Equatable {
         /// Grows with every visible change: a stack change or a screen update.
         public var stateVersion: Int
@@ -90,6 +97,13 @@ public struct RenderRequest: RPCRequestType, Equatable {
         self.screen = screen
         self.width = width
         self.limit = limit
+    }
+
+    public static func decode(params: JSONValue?) throws(RPCError) -> RenderRequest {
+        let request = try decodeParams(RenderRequest.self, from: params)
+        try checkRange(request.width, "width", minimumWidth...maximumWidth)
+        try checkRange(request.limit, "limit", 0...RowsRequest.maxLimit)
+        return request
     }
 
     public struct Response: Codable, Sendable, Equatable {

@@ -21,13 +21,20 @@ public struct RowsRequest: RPCRequestType, Equatable {
 
     /// The read every client repeats: its usual shape is taken apart by hand, which costs a
     /// fraction of the `Decodable` path; any other shape takes that path, which words the errors.
+    /// The limit and the revision are range-checked here, for the host and a worker alike; the
+    /// offset's bound is the host's (a worker reads nothing past its list's end).
     public static func decode(params: JSONValue?) throws(RPCError) -> RowsRequest {
+        var usual: RowsRequest?
         switch params {
         case nil: return RowsRequest()
-        case .object(let fields)?: if let request = RowsRequest(fields: fields) { return request }
+        case .object(let fields)?: usual = RowsRequest(fields: fields)
         default: break
         }
-        return try decodeParams(RowsRequest.self, from: params)
+        let request: RowsRequest
+        if let usual { request = usual } else { request = try decodeParams(RowsRequest.self, from: params) }
+        try checkRange(request.limit, "limit", 0...maxLimit)
+        try checkRange(request.revision, "revision", 0...RestorationToken.maxRevision)
+        return request
     }
 
     private init?(fields: [String: JSONValue]) {
@@ -128,6 +135,12 @@ public struct SelectRequest: RPCRequestType, Equatable {
         self.screen = screen
         self.rowId = rowId
         self.rows = rows
+    }
+
+    public static func decode(params: JSONValue?) throws(RPCError) -> SelectRequest {
+        let request = try decodeParams(SelectRequest.self, from: params)
+        try checkRange(request.rows, "rows", 0...RowsRequest.maxLimit)
+        return request
     }
 
     public struct Response: Codable, Sendable, Equatable {

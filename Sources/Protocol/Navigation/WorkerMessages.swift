@@ -26,9 +26,7 @@ public struct WorkerOpenRequest: RPCRequestType, Equatable {
         if case .object(let fields)? = params, let request = WorkerOpenRequest(fields: fields) { return request }
         let request = try decodeParams(WorkerOpenRequest.self, from: params)
         try request.token?.validate(field: "token")
-        if let rows = request.rows, !(0...RowsRequest.maxLimit).contains(rows) {
-            throw RPCError.invalidParams("invalid params: field 'rows' must be between 0 and \(RowsRequest.maxLimit)")
-        }
+        try checkRange(request.rows, "rows", 0...RowsRequest.maxLimit)
         return request
     }
 

@@ -29,6 +29,12 @@ public struct DebugDelayRequest: RPCRequestType, Equatable {
     }
     /// Ten minutes: longer than any request timeout.
     public static let maxMilliseconds = 600_000
+
+    public static func decode(params: JSONValue?) throws(RPCError) -> DebugDelayRequest {
+        let request = try decodeParams(DebugDelayRequest.self, from: params)
+        try checkRange(request.ms, "ms", 0...maxMilliseconds)
+        return request
+    }
     public typealias Response = EmptyResult
 }
 
@@ -45,8 +51,14 @@ public struct DebugMisbehaveRequest: RPCRequestType, Equatable {
         case invalidJSON, hugeLine, stderrFlood
     }
 
-    /// At most 1 GiB of garbage.
+    /// At most 1 GiB of garbage (a negative count would trap in the worker's ranges).
     public static let maxBytes = 1 << 30
+
+    public static func decode(params: JSONValue?) throws(RPCError) -> DebugMisbehaveRequest {
+        let request = try decodeParams(DebugMisbehaveRequest.self, from: params)
+        try checkRange(request.bytes, "bytes", 0...maxBytes)
+        return request
+    }
 
     public init(screen: String? = nil, output: Output, bytes: Int? = nil) {
         self.screen = screen

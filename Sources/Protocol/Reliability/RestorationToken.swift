@@ -38,18 +38,13 @@ public struct RestorationToken: Codable, Sendable, Hashable {
     /// Refuses a token whose numbers are out of range, or whose query is longer than a query
     /// may be; `field` names it in the error ("screens[2].token").
     public func validate(field: String) throws(RPCError) {
-        func refuse(_ member: String, _ rule: String) -> RPCError {
-            .invalidParams("invalid params: field '\(field).\(member)' \(rule)", data: ["field": .string("\(field).\(member)")])
-        }
-        if let revision, !(0...Self.maxRevision).contains(revision) {
-            throw refuse("revision", "must be between 0 and \(Self.maxRevision)")
-        }
-        if let window {
-            guard (0...Self.maxOffset).contains(window.offset) else { throw refuse("window.offset", "must be between 0 and \(Self.maxOffset)") }
-            guard (0...RowsRequest.maxLimit).contains(window.limit) else { throw refuse("window.limit", "must be between 0 and \(RowsRequest.maxLimit)") }
-        }
+        try checkRange(revision, field + ".revision", 0...Self.maxRevision)
+        try checkRange(window?.offset, field + ".window.offset", 0...Self.maxOffset)
+        try checkRange(window?.limit, field + ".window.limit", 0...RowsRequest.maxLimit)
         if query.unicodeScalars.count > QueryRequest.maxTextLength {
-            throw refuse("query", "is longer than the limit of \(QueryRequest.maxTextLength) characters")
+            throw RPCError.invalidParams(
+                "invalid params: field '\(field).query' is longer than the limit of \(QueryRequest.maxTextLength) characters",
+                data: ["field": .string(field + ".query")])
         }
     }
 }

@@ -13,8 +13,6 @@ final class WorkerFaults {
         DebugCrashRequest.method, DebugHangRequest.method, DebugDelayRequest.method, DebugMisbehaveRequest.method,
     ]
 
-    static let maxMisbehaveBytes = 1 << 30
-
     init(loop: UVLoop) {
         self.loop = loop
     }
@@ -54,15 +52,12 @@ final class WorkerFaults {
             // Blocks the only thread: no answer, no ping, until a signal ends the process.
             while true { pause() }
         case DebugDelayRequest.method:
-            let params = try decodeParams(DebugDelayRequest.self, from: request.params)
-            delayMilliseconds = UInt64(max(0, params.ms))
+            let params = try DebugDelayRequest.decode(params: request.params)
+            delayMilliseconds = UInt64(params.ms)
             responder.succeed(encoding: EmptyResult())
         case DebugMisbehaveRequest.method:
-            let params = try decodeParams(DebugMisbehaveRequest.self, from: request.params)
-            // A negative count would trap in the ranges below; more than 1 GiB is no test's need.
-            if let bytes = params.bytes, !(0...Self.maxMisbehaveBytes).contains(bytes) {
-                throw .invalidParams("bytes must be between 0 and \(Self.maxMisbehaveBytes), found \(bytes)")
-            }
+            // `decode` refused a byte count outside 0...1 GiB: a negative one would trap below.
+            let params = try DebugMisbehaveRequest.decode(params: request.params)
             switch params.output {
             case .invalidJSON:
                 output.write(Array("{\"jsonrpc\":\"2.0\",\"method\":this is not json\n".utf8))

@@ -139,12 +139,9 @@ final class WorkerServer {
 
     private func rows(_ window: RowsRequest, _ responder: RPCResponder) throws {
         let controller = try openController()
+        // The limit was range-checked as the params were decoded (`RowsRequest.decode`), as the
+        // host checks it: a million-row window would overflow the pipe's message limit.
         let (offset, limit) = (window.offset ?? 0, window.limit ?? RowsRequest.defaultLimit)
-        // The host checks this too; a worker keeps itself safe whoever drives it: a
-        // million-row window would be rendered whole and overflow the pipe's message limit.
-        guard limit <= RowsRequest.maxLimit else {
-            throw RPCError.invalidParams("invalid params: field 'limit' must be between 0 and \(RowsRequest.maxLimit)")
-        }
         controller.rows(section: window.section, offset: offset, limit: limit, revision: window.revision) { [unowned self] result in
             switch result {
             case .success(let rows):
