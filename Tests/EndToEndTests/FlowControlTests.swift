@@ -123,8 +123,9 @@ import Testing
             host.client.send(["jsonrpc": "2.0", "id": .string("rows\(index)"), "method": "screen/rows", "params": ["limit": 1000]])
         }
         host.client.send(["jsonrpc": "2.0", "id": "push", "method": "nav/push", "params": ["kind": "repositories", "params": ["login": "mojombo"]]])
-        // The client stays away while the next spare starts: the test's condition.
-        host.client.pump(seconds: 1) { false }
+        // The client stays away until the next spare has started: the root's worker, the pushed
+        // screen's, and the new spare.
+        #expect(host.client.pump(seconds: 20) { host.workers().count == 3 }, "the next spare did not start")
         host.client.resumeReading()
         var answered: Set<String> = []
         while answered.count < 9 {

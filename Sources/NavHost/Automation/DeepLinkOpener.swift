@@ -59,8 +59,10 @@ struct DeepLinkOpener {
     }
 
     private static func decode(_ reached: (entry: ScreenEntry, answer: JSONValue)) -> Result<ResolvedPath, RPCError> {
-        Result { () throws(RPCError) in try decodeParams(ResolvedPath.self, from: reached.answer) }
-            .mapError { _ in RPCError(code: RPCErrorCode.workerFailed, message: "the root screen's worker resolved the path into something navhost cannot read") }
+        guard let resolved = try? JSONValueDecoder().decode(ResolvedPath.self, from: reached.answer) else {
+            return .failure(RPCError(code: RPCErrorCode.workerFailed, message: "the root screen's worker resolved the path into something navhost cannot read"))
+        }
+        return .success(resolved)
     }
 
     /// Sets the root's query as a user would have typed it on the way to the linked screen,

@@ -40,12 +40,13 @@ final class PendingWorkSurvey {
 
     /// Whether nothing is in flight; `waiters` is the number of `nav/waitIdle` requests waiting.
     func isIdle(waiters: Int) -> Bool {
-        survey(waiters: waiters) { _ in false }
+        survey(waiters: waiters, workers: spawner.liveWorkers) { _ in false }
     }
 
     func pendingWork(waiters: Int) -> [PendingWork] {
         var pending: [PendingWork] = []
-        _ = survey(waiters: waiters) { found in
+        // Listed by screen id, so a timed-out wait reads the same way each time.
+        _ = survey(waiters: waiters, workers: spawner.liveWorkers.sorted { $0.screenId < $1.screenId }) { found in
             pending += found()
             return true
         }
@@ -54,7 +55,7 @@ final class PendingWorkSurvey {
 
     /// Walks every source of work; `report` gets each one found (as a closure, so the cheap form
     /// never words it) and answers whether to go on. Returns true when nothing was found.
-    private func survey(waiters: Int, report: (() -> [PendingWork]) -> Bool) -> Bool {
+    private func survey(waiters: Int, workers: [WorkerProcess], report: (() -> [PendingWork]) -> Bool) -> Bool {
         var idle = true
         func found(_ work: @escaping () -> [PendingWork]) -> Bool {
             idle = false
@@ -73,7 +74,7 @@ final class PendingWorkSurvey {
             }) else { return false }
         }
         let awake = Set(navigator.entries.lazy.filter { !$0.isHibernating }.compactMap { $0.worker.map(ObjectIdentifier.init) })
-        for worker in spawner.liveWorkers.sorted(by: { $0.screenId < $1.screenId }) {
+        for worker in workers {
             let isAwake = awake.contains(ObjectIdentifier(worker))
             let isLoading = loading[ObjectIdentifier(worker)] != nil
             guard worker.isBusy || isLoading || !isAwake else { continue }
