@@ -8,20 +8,13 @@ import UVKit
 /// navhost with `--source github` against the fake GitHub server, which replays real recorded
 /// API responses on 127.0.0.1.
 @Suite struct LiveSourceTests {
-    private func startHost(_ server: FakeGitHubServer, cache: String) throws -> HostUnderTest {
-        let environment = ["PATH=/usr/bin:/bin", "HOME=/tmp", "GITHUB_TOKEN=ghp_e2e_live_token"]
-        return try HostUnderTest(["--source", "github", "--api-url", server.baseURL, "--cache", cache], environment: environment)
-    }
+    private static let environment = FakeGitHubFixture.environment + ["GITHUB_TOKEN=ghp_e2e_live_token"]
 
     @Test func browsesLiveDataFollowingLinkPagesWithTheTokenOnlyWhereItBelongs() throws {
-        let loop = UVLoop()
-        let server = try FakeGitHubServer(loop: loop)
-        defer { server.close() }
-        let cache = "/tmp/navshell-e2e-cache-\(getpid()).sqlite"
-        defer { unlink(cache) }
         // The popular list is a search; answer it once with a recorded search page.
-        try server.script([FakeRule(path: "/search/users", times: 1, recording: "02_search-users-pygithub-berlin-p1.json")])
-        let host = try startHost(server, cache: cache)
+        let github = try FakeGitHubFixture("browse", rules: [FakeRule(path: "/search/users", times: 1, recording: "02_search-users-pygithub-berlin-p1.json")])
+        let server = github.server
+        let host = try github.host(environment: Self.environment)
         let root = try host.initialize().stack[0]
         let popular = try host.rows(root.id)
         #expect(popular.rows.count == 30)
@@ -64,16 +57,11 @@ import UVKit
     }
 
     @Test func anUnknownUserFailsThePushAndARateLimitIsTheSectionsErrorState() throws {
-        let loop = UVLoop()
-        let server = try FakeGitHubServer(loop: loop)
-        defer { server.close() }
-        let cache = "/tmp/navshell-e2e-cache-rl-\(getpid()).sqlite"
-        defer { unlink(cache) }
-        try server.script([
+        let github = try FakeGitHubFixture("rl", rules: [
             FakeRule(path: "/search/users", times: 1, recording: "02_search-users-pygithub-berlin-p1.json"),
             FakeRule(path: "/search/users", recording: "12_search-code-pygithub-403-abuse.json"),
         ])
-        let host = try startHost(server, cache: cache)
+        let host = try github.host(environment: Self.environment)
         try host.initialize()
         let missing = host.expectError(PushRequest.method, ["kind": "repositories", "params": ["login": "ThisUserShouldReallyNotExist"]])
         #expect(missing?.code == RPCErrorCode.invalidParams)
@@ -93,19 +81,14 @@ import UVKit
 
 @Suite struct LiveSearchCancellationTests {
     @Test func aSupersededSearchIsCancelledOnTheWireNotLeftRunning() throws {
-        let loop = UVLoop()
-        let server = try FakeGitHubServer(loop: loop)
-        defer { server.close() }
-        let cache = "/tmp/navshell-e2e-cache-cancel-\(getpid()).sqlite"
-        defer { unlink(cache) }
-        try server.script([
+        let github = try FakeGitHubFixture("cancel", rules: [
             FakeRule(path: "/search/users", times: 1, recording: "02_search-users-pygithub-berlin-p1.json"),
             // The first typed query is slow; the next one answers at once.
             FakeRule(path: "/search/users", times: 1, delayMilliseconds: 5_000, recording: "05_search-users-pygithub-sort-followers.json"),
             FakeRule(path: "/search/users", recording: "10_search-users-github3-full-media.json"),
         ])
-        let host = try HostUnderTest(
-            ["--source", "github", "--api-url", server.baseURL, "--cache", cache], environment: ["PATH=/usr/bin:/bin", "HOME=/tmp"])
+        let server = github.server
+        let host = try github.host()
         try host.initialize()
         host.client.send(["jsonrpc": "2.0", "id": 901, "method": "screen/query", "params": ["text": "vinc"]])
         _ = try server.waitForLog { log in log.contains { $0.path.contains("q=vinc") } }
@@ -147,15 +130,9 @@ import UVKit
 
 @Suite struct LiveOfflineTests {
     @Test func offlineTheCachedDataIsShownAndMarkedStale() throws {
-        let loop = UVLoop()
-        let server = try FakeGitHubServer(loop: loop)
-        defer { server.close() }
-        let cache = "/tmp/navshell-e2e-cache-offline-\(getpid()).sqlite"
-        defer { unlink(cache) }
-        try server.script([FakeRule(path: "/search/users", times: 1, recording: "02_search-users-pygithub-berlin-p1.json")])
-        let arguments = ["--source", "github", "--api-url", server.baseURL, "--cache", cache, "--request-timeout", "30"]
-        let environment = ["PATH=/usr/bin:/bin", "HOME=/tmp"]
-        let host = try HostUnderTest(arguments, environment: environment)
+        let github = try FakeGitHubFixture("offline", rules: [FakeRule(path: "/search/users", times: 1, recording: "02_search-users-pygithub-berlin-p1.json")])
+        let server = github.server
+        let host = try github.host(["--request-timeout", "30"])
         try host.initialize()
         let online = try host.client.send(PushRequest(kind: "repositories", params: ["login": "kohsuke"]))
         let fresh = try host.rows(online.screen.id)

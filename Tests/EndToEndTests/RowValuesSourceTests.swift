@@ -45,13 +45,8 @@ import UVKit
         let fromSnapshot = shapes(try readBrowse(snapshot, login: "mojombo", owner: "mojombo", name: "grit"))
         _ = try snapshot.shutdown()
 
-        let loop = UVLoop()
-        let server = try FakeGitHubServer(loop: loop)
-        defer { server.close() }
-        let cache = NSTemporaryDirectory() + "navshell-values-\(getpid()).sqlite"
-        defer { unlink(cache) }
-        try server.script([FakeRule(path: "/search/users", times: 1, recording: "02_search-users-pygithub-berlin-p1.json")])
-        let live = try HostUnderTest(["--source", "github", "--api-url", server.baseURL, "--cache", cache], environment: ["PATH=/usr/bin:/bin", "HOME=/tmp"])
+        let github = try FakeGitHubFixture("values", rules: [FakeRule(path: "/search/users", times: 1, recording: "02_search-users-pygithub-berlin-p1.json")])
+        let live = try github.host()
         _ = try live.initialize()
         let fromLive = shapes(try readBrowse(live, login: "kohsuke", owner: "sigmavirus24", name: "github3.py"))
         _ = try live.shutdown()

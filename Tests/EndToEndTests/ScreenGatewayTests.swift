@@ -46,18 +46,12 @@ import UVKit
     /// A screen popped while its next page was loading takes its loading mark with it: the host
     /// becomes idle, and says so with `nav/didIdle`.
     @Test func poppingALoadingScreenLeavesTheHostIdle() throws {
-        let loop = UVLoop()
-        let server = try FakeGitHubServer(loop: loop)
-        defer { server.close() }
-        let cache = "/tmp/navshell-e2e-cache-pop-\(getpid()).sqlite"
-        defer { unlink(cache) }
         // The next page of kohsuke's repositories takes long: the screen is loading when popped.
-        try server.script([
+        let github = try FakeGitHubFixture("pop", rules: [
             FakeRule(path: "/search/users", times: 1, recording: "02_search-users-pygithub-berlin-p1.json"),
             FakeRule(path: "/user/50003/repos", match: "prefix", delayMilliseconds: 20_000),
         ])
-        let host = try HostUnderTest(
-            ["--source", "github", "--api-url", server.baseURL, "--cache", cache, "--stop-grace", "0.5"], environment: ["PATH=/usr/bin:/bin", "HOME=/tmp"])
+        let host = try github.host(["--stop-grace", "0.5"])
         try host.initialize()
         let pushed = try host.client.send(PushRequest(kind: "repositories", params: ["login": "kohsuke"]))
         _ = try host.rows(pushed.screen.id)
