@@ -82,19 +82,32 @@ struct ListBenchCommand: ParsableCommand {
     /// 50-row windows near the start, the middle and the end, each at a fresh offset 150 rows
     /// from the last (more than a 100-row chunk), so every sample reads the database rather than
     /// the worker's window cache: forward from the start, backward from the end, both ways
-    /// around the middle. `beforeEachPoint` runs before a point's first window.
+    /// around the middle; then jumps anywhere in the list, as a scroll bar dragged makes.
+    /// `beforeEachPoint` runs before a point's first window.
     private func measureWindows(_ session: Session, beforeEachPoint: () throws -> Void) throws -> [WindowFigures] {
         let (client, screen, total) = (session.client, session.screen, session.total)
-        let points = [("start", 0, 1), ("middle", total / 2, 0), ("end", max(0, total - 50), -1)]
-        return try points.map { name, base, direction in
-            try beforeEachPoint()
-            var timings: [Double] = []
-            for sample in 0..<samples {
+        let last = max(0, total - 50)
+        func walk(from base: Int, _ direction: Int) -> [Int] {
+            (0..<samples).map { sample in
                 let step = sample * 150
                 let away = direction == 0 ? (sample % 2 == 0 ? step : -step) : direction * step
-                let offset = min(max(0, total - 50), base + away)
+                return min(last, max(0, base + away))
+            }
+        }
+        // The golden ratio's multiples modulo 1 spread the jumps evenly, none near the last.
+        let jumps = (0..<samples).map { sample in
+            Int((Double(sample + 1) * 0.618_033_988_75).truncatingRemainder(dividingBy: 1) * Double(last + 1))
+        }
+        let points: [(String, Int?, [Int])] = [
+            ("start", 0, walk(from: 0, 1)), ("middle", total / 2, walk(from: total / 2, 0)),
+            ("end", last, walk(from: last, -1)), ("anywhere", nil, jumps),
+        ]
+        return try points.map { name, base, offsets in
+            try beforeEachPoint()
+            var timings: [Double] = []
+            for offset in offsets {
                 let started = ContinuousClock.now
-                let rows = try client.send(RowsRequest(screen: screen, offset: max(0, offset), limit: 50)).rows
+                let rows = try client.send(RowsRequest(screen: screen, offset: offset, limit: 50)).rows
                 timings.append(started.duration(to: .now).microseconds)
                 guard rows.count == 50 || total < 50 else { throw ValidationError("a window at \(offset) had \(rows.count) rows") }
             }

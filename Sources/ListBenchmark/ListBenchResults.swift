@@ -16,8 +16,11 @@ struct Latency: Codable {
 
 struct WindowFigures: Codable {
     var point: String
-    var offset: Int
+    /// Where the point's windows start from; nil for jumps anywhere.
+    var offset: Int?
     var latency: Latency
+
+    var label: String { "window at \(point) (\(offset.map(String.init) ?? "jumps"))" }
 }
 
 struct ListBenchResults: Codable {
@@ -49,12 +52,12 @@ struct ListBenchResults: Codable {
             let resident = residentBytesWhenCold.map { "\($0 / 1024) KiB" } ?? "unknown"
             lines.append(String(format: "cold (the file dropped from the page cache before each point; resident after the first drop: %@): open %.1f ms", resident, coldOpen))
             for window in coldWindows {
-                lines.append(row("  window at \(window.point) (\(window.offset)), cold", window.latency, ms))
+                lines.append(row("  \(window.label), cold", window.latency, ms))
             }
         }
         lines.append(String(format: "warm (the whole file in the page cache): open %.1f ms", openMilliseconds))
         for window in windows {
-            lines.append(row("  window at \(window.point) (\(window.offset))", window.latency, ms))
+            lines.append(row("  \(window.label)", window.latency, ms))
         }
         lines.append(row("  search (screen/query)", search, ms))
         lines.append("")
