@@ -20,7 +20,7 @@ struct Session {
             total = try client.send(RowsRequest(screen: screen, limit: 0), timeout: 60).sections.first?.count ?? 0
         } catch {
             _ = try? client.shutdownAndExit()
-            throw error
+            throw SessionError(description: "\(error)\n(a snapshot written by an older build: --regenerate writes it again)")
         }
         openMilliseconds = started.duration(to: .now).seconds * 1000
     }
@@ -28,4 +28,8 @@ struct Session {
     func close() {
         _ = try? client.shutdownAndExit()
     }
+}
+
+struct SessionError: Error, CustomStringConvertible {
+    let description: String
 }
