@@ -5,7 +5,9 @@ import NavProtocol
 
 /// Measures the generic list controller at scale through the real navhost: a million-user
 /// snapshot's build time, search latency, 50-row window latency at the start, middle and end
-/// of the million-row popular list, and the worker's memory with that list open.
+/// of the million-row popular list, and the worker's memory with that list open. The windows
+/// and the open time are measured twice: cold (the file dropped from the OS page cache, as a
+/// snapshot nobody has read since boot) and warm (the whole file read first).
 @main
 struct ListBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,24 +30,38 @@ struct ListBenchCommand: ParsableCommand {
     @Option(help: "Where to write the JSON results.")
     var json = ".build/bench/list-results.json"
 
+    @Flag(help: "Skip the cold run (the snapshot dropped from the OS page cache before each point).")
+    var warmOnly = false
+
     func run() throws {
-        let directory = ExecutableDirectory.path
         var results = ListBenchResults(users: users, snapshot: snapshot)
         if regenerate || !FileManager.default.fileExists(atPath: snapshot) {
-            results.snapshotBuildSeconds = try generate(worker: directory + "/screen-worker")
+            results.snapshotBuildSeconds = try generate(worker: ExecutableDirectory.path + "/screen-worker")
         }
         results.snapshotBytes = (try? FileManager.default.attributesOfItem(atPath: snapshot)[.size] as? Int) ?? 0
-        try readWholeFile(snapshot)
 
-        let client = try NavClient(executable: directory + "/navhost", arguments: ["--data", snapshot, "--request-timeout", "60"])
-        defer { _ = try? client.shutdownAndExit() }
-        let root = try client.send(InitializeRequest(clientInfo: .init(name: "navshell-list-bench")), timeout: 60).stack[0]
-        let total = try client.send(RowsRequest(screen: root.id, limit: 0)).sections.first?.count ?? 0
-        results.listLength = total
-        results.windows = try measureWindows(client, screen: root.id, total: total)
-        results.workerRSSKiB = workerRSS(of: client.pid)
-        results.search = try measureSearch(client, screen: root.id)
-        results.workerRSSAfterSearchKiB = workerRSS(of: client.pid)
+        if !warmOnly {
+            // What a user sees opening a snapshot that is not in the page cache: the file is
+            // dropped before the host starts and again before each point, so each point's first
+            // windows read the disk (docs/performance.md, "The list controller at scale").
+            try PageCache.drop(snapshot)
+            results.residentBytesWhenCold = PageCache.residentBytes(snapshot)
+            let cold = try Session(snapshot: snapshot)
+            defer { cold.close() }
+            results.coldOpenMilliseconds = cold.openMilliseconds
+            results.coldWindows = try measureWindows(cold) { try PageCache.drop(snapshot) }
+        }
+
+        // Every warm point finds the whole file in the page cache, whichever is measured first.
+        try PageCache.load(snapshot)
+        let warm = try Session(snapshot: snapshot)
+        defer { warm.close() }
+        results.openMilliseconds = warm.openMilliseconds
+        results.listLength = warm.total
+        results.windows = try measureWindows(warm) {}
+        results.workerRSSKiB = workerRSS(of: warm.client.pid)
+        results.search = try measureSearch(warm.client, screen: warm.screen)
+        results.workerRSSAfterSearchKiB = workerRSS(of: warm.client.pid)
         print(results.table)
         try results.write(to: json)
         print("\nwrote \(json)")
@@ -63,29 +79,35 @@ struct ListBenchCommand: ParsableCommand {
         return started.duration(to: .now).seconds
     }
 
-    /// Reads the snapshot once, so every measured point finds it in the OS page cache. Without
-    /// this the first point measured (the start) paid for reading the file from disk, and warmed
-    /// the cache for the points after it (docs/performance.md, "The list controller at scale").
-    private func readWholeFile(_ path: String) throws {
-        guard let file = FileHandle(forReadingAtPath: path) else { throw ValidationError("cannot read \(path)") }
-        defer { try? file.close() }
-        while let chunk = try file.read(upToCount: 1 << 20), !chunk.isEmpty {}
-    }
-
     /// 50-row windows near the start, the middle and the end, each at a fresh offset 150 rows
     /// from the last (more than a 100-row chunk), so every sample reads the database rather than
     /// the worker's window cache: forward from the start, backward from the end, both ways
-    /// around the middle.
-    private func measureWindows(_ client: NavClient, screen: String, total: Int) throws -> [WindowFigures] {
-        let points = [("start", 0, 1), ("middle", total / 2, 0), ("end", max(0, total - 50), -1)]
-        return try points.map { name, base, direction in
-            var timings: [Double] = []
-            for sample in 0..<samples {
+    /// around the middle; then jumps anywhere in the list, as a scroll bar dragged makes.
+    /// `beforeEachPoint` runs before a point's first window.
+    private func measureWindows(_ session: Session, beforeEachPoint: () throws -> Void) throws -> [WindowFigures] {
+        let (client, screen, total) = (session.client, session.screen, session.total)
+        let last = max(0, total - 50)
+        func walk(from base: Int, _ direction: Int) -> [Int] {
+            (0..<samples).map { sample in
                 let step = sample * 150
                 let away = direction == 0 ? (sample % 2 == 0 ? step : -step) : direction * step
-                let offset = min(max(0, total - 50), base + away)
+                return min(last, max(0, base + away))
+            }
+        }
+        // The golden ratio's multiples modulo 1 spread the jumps evenly, none near the last.
+        let jumps = (0..<samples).map { sample in
+            Int((Double(sample + 1) * 0.618_033_988_75).truncatingRemainder(dividingBy: 1) * Double(last + 1))
+        }
+        let points: [(String, Int?, [Int])] = [
+            ("start", 0, walk(from: 0, 1)), ("middle", total / 2, walk(from: total / 2, 0)),
+            ("end", last, walk(from: last, -1)), ("anywhere", nil, jumps),
+        ]
+        return try points.map { name, base, offsets in
+            try beforeEachPoint()
+            var timings: [Double] = []
+            for offset in offsets {
                 let started = ContinuousClock.now
-                let rows = try client.send(RowsRequest(screen: screen, offset: max(0, offset), limit: 50)).rows
+                let rows = try client.send(RowsRequest(screen: screen, offset: offset, limit: 50)).rows
                 timings.append(started.duration(to: .now).microseconds)
                 guard rows.count == 50 || total < 50 else { throw ValidationError("a window at \(offset) had \(rows.count) rows") }
             }

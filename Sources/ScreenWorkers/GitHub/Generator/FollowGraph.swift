@@ -17,7 +17,7 @@ enum FollowGraph {
                 ) WITHOUT ROWID
                 """)
         let ranked = try Row.fetchAll(
-            db, sql: "SELECT u.id, u.followers FROM users_by_popularity p JOIN users u ON u.id = p.user_id ORDER BY p.rank")
+            db, sql: "SELECT id, followers FROM users ORDER BY rank")
         let population = ranked.count
         guard population > 1 else { return }
         let insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO follows (user_id, follower_id) VALUES (?, ?)")

@@ -3,7 +3,7 @@ import GRDB
 /// For every one- and two-character string found in some user's login or name (lowercased as
 /// SQLite's `lower()` does, ASCII letters only), the ranks of the most-followed users containing
 /// it, up to `perNeedle`: the trigram index cannot serve queries that short, and a scan for a rare
-/// pair of letters reads the whole users table. Call once `users_by_popularity` is written.
+/// pair of letters reads the whole users table. Call once `users` is ranked.
 enum ShortQueryCandidates {
     /// Enough for the deepest page of search results (`SnapshotSource.searchResultLimit`) and the
     /// logins starting with the query, which the substring group leaves out.
@@ -15,7 +15,7 @@ enum ShortQueryCandidates {
             sql: """
                 CREATE TABLE \(SnapshotSchema.shortQueryTable) (
                     needle TEXT NOT NULL,
-                    rank INTEGER NOT NULL REFERENCES users_by_popularity(rank),
+                    rank INTEGER NOT NULL REFERENCES users(rank),
                     PRIMARY KEY (needle, rank)
                 ) WITHOUT ROWID
                 """)
@@ -27,8 +27,8 @@ enum ShortQueryCandidates {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT p.rank, lower(u.login) AS login, lower(u.name) AS name FROM users_by_popularity p
-                    JOIN users u ON u.id = p.user_id WHERE p.rank >= ? AND p.rank < ? ORDER BY p.rank
+                    SELECT rank, lower(login) AS login, lower(name) AS name FROM users
+                    WHERE rank >= ? AND rank < ? ORDER BY rank
                     """, arguments: [from, from + batch])
             if rows.isEmpty { return }
             for row in rows {

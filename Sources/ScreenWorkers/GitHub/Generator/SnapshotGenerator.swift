@@ -26,6 +26,9 @@ public struct SnapshotGenerator: Sendable {
         defer { try? removeIfPresent(partialPath) }
 
         var configuration = Configuration()
+        // Repositories reference `users`, which exists only once every user is written and
+        // ranked; the references are checked once, at the end.
+        configuration.foreignKeysEnabled = false
         configuration.prepareDatabase { db in
             // A half-written file is deleted, never recovered: no journal, no fsync.
             try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -65536")
@@ -41,6 +44,7 @@ public struct SnapshotGenerator: Sendable {
                 try FollowGraph.write(in: db)
                 try ShortQueryCandidates.write(in: db)
                 try SnapshotSchema.rebuildUserSearchIndex(in: db)
+                try checkForeignKeys(in: db)
                 return .commit
             }
             try db.execute(sql: "VACUUM")
@@ -94,6 +98,12 @@ public struct SnapshotGenerator: Sendable {
 
     private func duplicate(_ what: String, _ value: String) -> SnapshotError {
         .generationFailed("the hand-written accounts repeat the \(what) '\(value)'")
+    }
+
+    private func checkForeignKeys(in db: Database) throws {
+        if let broken = try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") {
+            throw SnapshotError.generationFailed("a row of \(broken[0] as String) refers to no row of \(broken[2] as String)")
+        }
     }
 
     private func removeIfPresent(_ path: String) throws {

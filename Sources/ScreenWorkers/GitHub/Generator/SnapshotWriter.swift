@@ -13,7 +13,7 @@ struct SnapshotWriter {
         insertLicense = try db.makeStatement(sql: "INSERT INTO licenses (key, name, spdx_id) VALUES (?, ?, ?)")
         insertUser = try db.makeStatement(
             sql: """
-                INSERT INTO users (id, login, type, site_admin, name, company, blog, location, email, bio,
+                INSERT INTO \(SnapshotSchema.unrankedUsersTable) (id, login, type, site_admin, name, company, blog, location, email, bio,
                     public_repos, followers, following, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (login) DO NOTHING

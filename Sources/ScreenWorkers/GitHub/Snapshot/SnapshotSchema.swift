@@ -3,8 +3,10 @@ import GRDB
 /// The layout of a NavShell GitHub snapshot database.
 ///
 /// Tables `licenses`, `users` and `repositories` hold the facts; URLs, `full_name` and owners are
-/// derived when reading. Logins and repository names compare case-insensitively (COLLATE NOCASE),
-/// as on GitHub, and their indexes serve exact and prefix lookups. `users_search` is an FTS5
+/// derived when reading. `users` is keyed by popularity rank, so its rows lie in the popular
+/// list's order, with the GitHub id unique beside it (`rankUsersByPopularity`). Logins and
+/// repository names compare case-insensitively (COLLATE NOCASE), as on GitHub, and their indexes
+/// serve exact and prefix lookups. `users_search` is an FTS5
 /// index with the trigram tokenizer over login and name for substring search; it exists only
 /// when the SQLite that wrote the snapshot supports it (3.34+), and readers fall back to a scan.
 /// `short_query_candidates` serves the queries too short for trigrams (`ShortQueryCandidates`).
@@ -12,10 +14,31 @@ public enum SnapshotSchema {
     /// `PRAGMA application_id` of a NavShell snapshot ("NAVG").
     public static let applicationID: Int32 = 0x4E41_5647
     /// `PRAGMA user_version`: bump when the layout changes.
-    public static let version = 3
+    public static let version = 4
 
     /// The tables holding data, in dependency order.
-    public static let dataTables = ["licenses", "users", "repositories", "users_by_popularity", "follows", shortQueryTable]
+    public static let dataTables = ["licenses", "users", "repositories", "follows", shortQueryTable]
+
+    /// A user's columns after its key. `users` is keyed by rank (`rankUsersByPopularity`); while
+    /// a snapshot is written, users arrive by id into `unrankedUsersTable`, which the
+    /// unique login turns a repeated login away from.
+    private static let userColumns = """
+            login TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            type TEXT NOT NULL,
+            site_admin INTEGER NOT NULL,
+            name TEXT,
+            company TEXT,
+            blog TEXT NOT NULL,
+            location TEXT,
+            email TEXT,
+            bio TEXT,
+            public_repos INTEGER NOT NULL,
+            followers INTEGER NOT NULL,
+            following INTEGER NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        """
+    static let unrankedUsersTable = "users_unranked"
 
     static let userSearchTable = "users_search"
     /// The candidates for one- and two-character searches (`ShortQueryCandidates`).
@@ -32,24 +55,10 @@ public enum SnapshotSchema {
                     name TEXT NOT NULL,
                     spdx_id TEXT
                 ) WITHOUT ROWID;
-                CREATE TABLE users (
+                CREATE TABLE \(unrankedUsersTable) (
                     id INTEGER PRIMARY KEY,
-                    login TEXT NOT NULL UNIQUE COLLATE NOCASE,
-                    type TEXT NOT NULL,
-                    site_admin INTEGER NOT NULL,
-                    name TEXT,
-                    company TEXT,
-                    blog TEXT NOT NULL,
-                    location TEXT,
-                    email TEXT,
-                    bio TEXT,
-                    public_repos INTEGER NOT NULL,
-                    followers INTEGER NOT NULL,
-                    following INTEGER NOT NULL,
-                    created_at TEXT NOT NULL,
-                    updated_at TEXT NOT NULL
+                \(userColumns)
                 );
-                CREATE INDEX users_by_followers ON users(followers DESC, login);
                 CREATE TABLE repositories (
                     id INTEGER PRIMARY KEY,
                     owner_id INTEGER NOT NULL REFERENCES users(id),
@@ -75,14 +84,21 @@ public enum SnapshotSchema {
         return try createUserSearchIndex(in: db)
     }
 
-    /// Numbers the users from most to least followed, so that any window of the popular list is
-    /// one range read on the rank's primary key, wherever it starts; call once all users are written.
+    /// Writes `users` keyed by rank, most to least followed, from the users written so far, so the
+    /// table's rows lie in the popular list's order: a window of it, wherever it starts, is one
+    /// range of the table's key on a few neighbouring pages (keyed by id, each of a window's users
+    /// lay on a page of its own). Call once all users are written.
     static func rankUsersByPopularity(in db: Database) throws {
         try db.execute(
             sql: """
-                CREATE TABLE users_by_popularity (rank INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id));
-                INSERT INTO users_by_popularity(rank, user_id)
-                    SELECT row_number() OVER (ORDER BY followers DESC, login) - 1, id FROM users;
+                CREATE TABLE users (
+                    rank INTEGER PRIMARY KEY,
+                    id INTEGER NOT NULL UNIQUE,
+                \(userColumns)
+                );
+                INSERT INTO users SELECT row_number() OVER (ORDER BY followers DESC, login) - 1, * FROM \(unrankedUsersTable) ORDER BY 1;
+                DROP TABLE \(unrankedUsersTable);
+                CREATE INDEX users_by_followers ON users(followers DESC, login);
                 """)
     }
 
@@ -102,7 +118,7 @@ public enum SnapshotSchema {
             try db.execute(
                 sql: """
                     CREATE VIRTUAL TABLE \(userSearchTable) USING fts5(
-                        login, name, content='users', content_rowid='id', tokenize='trigram')
+                        login, name, content='users', content_rowid='rank', tokenize='trigram')
                     """)
             return true
         } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {

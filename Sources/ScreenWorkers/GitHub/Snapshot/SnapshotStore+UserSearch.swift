@@ -131,8 +131,8 @@ enum UserSearchQueries {
     }
 
     /// The trigram index's matches joined to their users and sorted; or, `inFollowersOrder` (many
-    /// matches), the matches' ids collected into a set (far cheaper per match than reading its
-    /// user) and the followers index walked in order until the limit.
+    /// matches), the matches' ranks (the index's rowids) collected into a set (far cheaper per
+    /// match than reading its user) and the followers index walked in order until the limit.
     static func indexedSubstring(_ needle: String, limit: Int, inFollowersOrder: Bool = false) -> SnapshotQuery {
         let matches = indexedMatches(needle)
         let notPrefixed = "NOT (users.login >= CAST(? AS TEXT) AND users.login < CAST(? AS TEXT))"
@@ -140,12 +140,12 @@ enum UserSearchQueries {
             inFollowersOrder
             ? """
             SELECT users.* FROM users INDEXED BY users_by_followers
-            WHERE users.id IN (\(matches.sql)) AND \(notPrefixed)
+            WHERE users.rank IN (\(matches.sql)) AND \(notPrefixed)
             ORDER BY users.followers DESC, users.login LIMIT ?
             """
             : """
             SELECT users.* FROM \(SnapshotSchema.userSearchTable)
-            JOIN users ON users.id = \(SnapshotSchema.userSearchTable).rowid
+            JOIN users ON users.rank = \(SnapshotSchema.userSearchTable).rowid
             WHERE \(SnapshotSchema.userSearchTable) MATCH ? AND \(notPrefixed)
             ORDER BY users.followers DESC, users.login LIMIT ?
             """
@@ -165,7 +165,7 @@ enum UserSearchQueries {
         SnapshotQuery(
             sql: """
                 SELECT u.* FROM \(SnapshotSchema.shortQueryTable) s
-                JOIN users_by_popularity p ON p.rank = s.rank JOIN users u ON u.id = p.user_id
+                JOIN users u ON u.rank = s.rank
                 WHERE s.needle = lower(CAST(? AS TEXT)) AND s.rank <= ?
                 AND NOT (u.login >= CAST(? AS TEXT) AND u.login < CAST(? AS TEXT))
                 ORDER BY s.rank LIMIT ?

@@ -3,7 +3,7 @@ import GRDB
 import ListController
 
 /// The reads behind paged and windowed lists. The popular list's window costs the same wherever
-/// it starts (a range on the rank's key); the other pages use LIMIT/OFFSET on small lists.
+/// it starts (a range of `users`' key, the rank); the other pages use LIMIT/OFFSET on small lists.
 extension SnapshotStore {
     /// Users ranked `range` in the most-followed order, and how many users there are.
     public func popularWindow(_ range: Range<Int>) throws -> (users: [GitHubUser], total: Int) {
@@ -11,11 +11,15 @@ extension SnapshotStore {
     }
 
     private static func popularUsers(_ db: Database, _ range: Range<Int>) throws -> [GitHubUser] {
-            try db.records(
-                """
-                SELECT u.* FROM users_by_popularity p JOIN users u ON u.id = p.user_id
-                WHERE p.rank >= ? AND p.rank < ? ORDER BY p.rank
-                """, [range.lowerBound, range.upperBound], as: GitHubUser.init(snapshotRow:))
+        let window = popularWindowQuery(range)
+        return try db.records(window.sql, window.arguments, as: GitHubUser.init(snapshotRow:))
+    }
+
+    /// A range of `users`' key, the rank: the window's rows are neighbours in the table.
+    static func popularWindowQuery(_ range: Range<Int>) -> SnapshotQuery {
+        SnapshotQuery(
+            sql: "SELECT * FROM users WHERE rank >= ? AND rank < ? ORDER BY rank",
+            arguments: [range.lowerBound, range.upperBound])
     }
 
     /// A page of the account's repositories, most starred first (the owner/stars index serves it).
@@ -34,14 +38,12 @@ extension SnapshotStore {
     /// A new list of related accounts is one entry here.
     static let relationQueries: [String: String] = [
         "followers": """
-            SELECT u.* FROM follows f
-            JOIN users_by_popularity p ON p.user_id = f.follower_id JOIN users u ON u.id = f.follower_id
-            WHERE f.user_id = ? ORDER BY p.rank LIMIT ? OFFSET ?
+            SELECT u.* FROM follows f JOIN users u ON u.id = f.follower_id
+            WHERE f.user_id = ? ORDER BY u.rank LIMIT ? OFFSET ?
             """,
         "following": """
-            SELECT u.* FROM follows f
-            JOIN users_by_popularity p ON p.user_id = f.user_id JOIN users u ON u.id = f.user_id
-            WHERE f.follower_id = ? ORDER BY p.rank LIMIT ? OFFSET ?
+            SELECT u.* FROM follows f JOIN users u ON u.id = f.user_id
+            WHERE f.follower_id = ? ORDER BY u.rank LIMIT ? OFFSET ?
             """,
     ]
 

@@ -25,7 +25,7 @@ public final class SnapshotStore: Sendable {
             queue = try DatabaseQueue(path: path, configuration: configuration)
             (hasUserSearchIndex, rankedUserCount) = try queue.read { db in
                 try Self.checkFormat(db, path: path)
-                let count = try Int.fetchOne(db, sql: "SELECT coalesce(max(rank) + 1, 0) FROM users_by_popularity") ?? 0
+                let count = try Int.fetchOne(db, sql: "SELECT coalesce(max(rank) + 1, 0) FROM users") ?? 0
                 return (try SnapshotSchema.hasUserSearchIndex(db), count)
             }
         } catch let error as DatabaseError {
