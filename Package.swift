@@ -2,7 +2,13 @@
 import PackageDescription
 
 // Every target of ours builds in Swift 6 mode with warnings as errors; dependencies are not affected.
-let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+// Release builds leave out the run-time exclusivity checks: they were an eighth of navhost's
+// instructions per routed request (docs/performance.md). Debug builds, which every test runs,
+// keep them, so an overlapping access still traps there.
+let strict: [SwiftSetting] = [
+    .treatAllWarnings(as: .error),
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
 
 // The workers link the Swift runtime and Foundation statically: one process per screen, and the
 // shared libraries' pages cost more RSS (and start-up relocations) than the used parts of a static
