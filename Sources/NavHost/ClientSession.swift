@@ -92,8 +92,8 @@ final class ClientSession {
             navigator.popToRoot { responder.reply(encoded: $0) }
             done()
         }
-        on(RowsRequest.self, screens.rows)
-        on(QueryRequest.self, screens.query)
+        handlers[RowsRequest.method] = screens.rows
+        handlers[QueryRequest.method] = screens.query
         on(SelectRequest.self, selections.select)
     }
 
@@ -121,15 +121,21 @@ final class ClientSession {
             return responder.fail(error)
         }
         if request.method == InitializeRequest.method { state = .initializing }
-        queue.enqueue { [unowned self] done in
-            // Cancelled while waiting, or the state changed under it (initialize failed, shutdown ran).
-            guard !responder.isAnswered else { return done() }
-            if request.method != InitializeRequest.method, let error = admissionError(request.method, queued: true) {
-                responder.fail(error)
-                return done()
-            }
-            handler(request, responder, done)
+        // A literal for each: the one run at once needs no closure stored on the heap.
+        if !queue.runIfIdle({ [unowned self] done in run(request, responder, handler, done) }) {
+            queue.enqueue { [unowned self] done in run(request, responder, handler, done) }
         }
+    }
+
+    /// A request's turn in the queue.
+    private func run(_ request: RPCRequest, _ responder: RPCResponder, _ handler: Handler, _ done: @escaping () -> Void) {
+        // Cancelled while waiting, or the state changed under it (initialize failed, shutdown ran).
+        guard !responder.isAnswered else { return done() }
+        if request.method != InitializeRequest.method, let error = admissionError(request.method, queued: true) {
+            responder.fail(error)
+            return done()
+        }
+        handler(request, responder, done)
     }
 
     /// Whether the lifecycle allows `method` now: initialize first, nothing after shutdown.

@@ -21,6 +21,16 @@ final class RequestQueue {
         runNext()
     }
 
+    /// Runs `body` at once when nothing is running or waiting (the usual case for a client that
+    /// waits for each answer): the same as `enqueue`, without storing the operation. False, and
+    /// `body` not run, otherwise.
+    func runIfIdle(_ body: Operation) -> Bool {
+        guard !isRunningAnOperation, next == operations.count else { return false }
+        perform(body)
+        runNext()
+        return true
+    }
+
     /// Queues an operation ahead of those waiting (a restart: later requests should find the screen back).
     func enqueueFirst(_ body: @escaping Operation) {
         operations.insert(body, at: next)
@@ -39,16 +49,31 @@ final class RequestQueue {
                 operations.removeFirst(next)
                 next = 0
             }
-            isRunningAnOperation = true
-            var finished = false
-            var returned = false
-            operation { [weak self] in
-                guard !finished, let self else { return }
-                finished = true
-                self.isRunningAnOperation = false
-                if returned { self.runNext() }
-            }
-            returned = true
+            perform(operation)
+        }
+    }
+
+    private func perform(_ operation: Operation) {
+        isRunningAnOperation = true
+        let turn = Turn(queue: self)
+        operation(turn.finish)
+        turn.hasReturned = true
+    }
+
+    /// One operation's run: its `done` may be called at once (the loop goes on) or later (it
+    /// resumes the loop); only the first call counts.
+    private final class Turn {
+        private weak var queue: RequestQueue?
+        private var isFinished = false
+        var hasReturned = false
+
+        init(queue: RequestQueue) { self.queue = queue }
+
+        func finish() {
+            guard !isFinished, let queue else { return }
+            isFinished = true
+            queue.isRunningAnOperation = false
+            if hasReturned { queue.runNext() }
         }
     }
 }

@@ -19,28 +19,40 @@ final class ScreenGateway {
         timeout = requestTimeoutMilliseconds
     }
 
-    /// Sends `request` to the screen's worker and answers `responder` with the bytes the worker
-    /// wrote (its answers already name their screen). `finished` runs once either way.
-    func forward<R: WorkerRequestType>(_ request: R, to screen: String?, answering responder: RPCResponder, finished: @escaping () -> Void = {}) {
-        reach(screen, for: R.method) { [self] reached in
-            switch reached {
-            case .failure(let error):
-                responder.fail(error)
-            case .success(.failed(_, let answer)):
-                responder.succeed(answer)
-            case .success(.running(let entry, let worker)):
-                let id = worker.forward(R.method, request, timeoutMilliseconds: timeout) { [self] result in
-                    switch result {
-                    case .success(let raw): responder.succeed(raw: raw)
-                    case .failure(let error): responder.fail(mapped(error, entry, worker, R.clientMethod))
-                    }
-                    finished()
-                }
-                cancel(id, on: worker, with: responder)
-                return
-            }
-            finished()
+    /// Sends an `R` with `params` (the client's, as they arrived) to the screen's worker and
+    /// answers `responder` with the bytes the worker wrote (its answers already name their
+    /// screen). The worker checks the params. `finished` runs once either way.
+    func forward<R: WorkerRequestType>(
+        _: R.Type, _ params: MessageParams?, to screen: String?, answering responder: RPCResponder, finished: @escaping () -> Void = {}
+    ) {
+        switch reachNow(screen, for: R.method) {
+        case .reached(let reached):
+            forward(R.self, params, reached, answering: responder, finished: finished)
+        case .woken:
+            reach(screen, for: R.method) { [self] reached in forward(R.self, params, reached, answering: responder, finished: finished) }
         }
+    }
+
+    private func forward<R: WorkerRequestType>(
+        _: R.Type, _ params: MessageParams?, _ reached: Result<Reached, RPCError>, answering responder: RPCResponder, finished: @escaping () -> Void
+    ) {
+        switch reached {
+        case .failure(let error):
+            responder.fail(error)
+        case .success(.failed(_, let answer)):
+            responder.succeed(answer)
+        case .success(.running(let entry, let worker)):
+            let id = worker.forward(R.method, params, timeoutMilliseconds: timeout) { [self] result in
+                switch result {
+                case .success(let raw): responder.succeed(raw: raw)
+                case .failure(let error): responder.fail(mapped(error, entry, worker, R.clientMethod))
+                }
+                finished()
+            }
+            worker.cancel(id, with: responder)
+            return
+        }
+        finished()
     }
 
     /// Sends a request and hands back the parsed answer with the screen it came from. A
@@ -59,7 +71,7 @@ final class ScreenGateway {
                 let id = worker.send(method, params, timeoutMilliseconds: timeout) { [self] result in
                     completion(result.map { (entry, $0) }.mapError { mapped($0, entry, worker, clientMethod ?? method) })
                 }
-                if let responder { cancel(id, on: worker, with: responder) }
+                if let responder { worker.cancel(id, with: responder) }
             }
         }
     }
@@ -85,16 +97,6 @@ final class ScreenGateway {
         }
     }
 
-    /// The client's cancel reaches the worker too; what else the cancel does (a selection's own
-    /// bookkeeping) still runs.
-    private func cancel(_ id: RequestID, on worker: WorkerProcess, with responder: RPCResponder) {
-        let previous = responder.onCancel
-        responder.onCancel = {
-            previous?()
-            worker.cancelRequest(id)
-        }
-    }
-
     // MARK: The rules
 
     private enum Reached {
@@ -104,25 +106,39 @@ final class ScreenGateway {
     }
 
     private func reach(_ screen: String?, for method: String, _ body: @escaping (Result<Reached, RPCError>) -> Void) {
-        guard let entry = navigator.entry(id: screen) else { return body(.failure(screenNotFound(screen))) }
-        if let failure = entry.failure {
-            guard method == WorkerRowsRequest.method else { return body(.failure(failure)) }
-            return body(.success(.failed(entry, FailedScreen.rowsAnswer(entry, failure))))
-        }
-        if entry.isHibernating {
-            return supervisor.wake(entry) { [weak self] result in
+        switch reachNow(screen, for: method) {
+        case .woken(let entry):
+            supervisor.wake(entry) { [weak self] result in
                 guard let self else { return }
                 if case .failure(let error) = result { return body(.failure(error)) }
                 self.reach(screen, for: method, body)
             }
+        case .reached(let reached):
+            body(reached)
         }
+    }
+
+    /// What `reach` finds without waiting: the usual case, which then needs no closure kept.
+    private enum Reach {
+        case reached(Result<Reached, RPCError>)
+        /// A hibernating screen: it is woken first.
+        case woken(ScreenEntry)
+    }
+
+    private func reachNow(_ screen: String?, for method: String) -> Reach {
+        guard let entry = navigator.entry(id: screen) else { return .reached(.failure(screenNotFound(screen))) }
+        if let failure = entry.failure {
+            guard method == WorkerRowsRequest.method else { return .reached(.failure(failure)) }
+            return .reached(.success(.failed(entry, FailedScreen.rowsAnswer(entry, failure))))
+        }
+        if entry.isHibernating { return .woken(entry) }
         guard let worker = entry.runningWorker else {
             let status = entry.worker?.exitStatus?.description ?? "ended"
-            return body(.failure(RPCError(
+            return .reached(.failure(RPCError(
                 code: RPCErrorCode.workerFailed, message: "screen \(entry.screen.id) (\(entry.screen.kind.rawValue)) is not running: its worker \(status)",
                 data: ["screen": .string(entry.screen.id), "kind": .string(entry.screen.kind.rawValue)])))
         }
-        body(.success(.running(entry, worker)))
+        return .reached(.success(.running(entry, worker)))
     }
 
     /// A timeout names the screen and gets the hung worker reset; other errors pass as they are.

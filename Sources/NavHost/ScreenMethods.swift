@@ -21,23 +21,39 @@ final class ScreenMethods {
         events.observeNotifications { [unowned self] worker, notification in self.workerNotification(worker, notification) }
     }
 
-    /// Reads release the request queue once forwarded; they need not wait for the worker.
-    func rows(_ params: RowsRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
+    /// `screen/rows` and `screen/query`, the reads every client repeats: navhost reads only
+    /// `screen` from their params and passes the params on to the worker as they arrived, with
+    /// no tree built. The worker decodes them with the same request types, so it refuses what
+    /// navhost would, in the same words. Reads release the request queue once forwarded.
+    func rows(_ request: RPCRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
         defer { done() }
-        let offset = params.offset ?? 0
-        let limit = params.limit ?? RowsRequest.defaultLimit
-        // The limit and revision were checked as the params were decoded; the offset's bound is
-        // the host's (a worker reads nothing past its list's end).
-        guard (0...RestorationToken.maxOffset).contains(offset) else {
-            return responder.fail(.outOfRange("offset", 0...RestorationToken.maxOffset))
-        }
-        let request = WorkerRowsRequest(section: params.section, offset: offset, limit: limit, revision: params.revision)
-        gateway.forward(request, to: params.screen, answering: responder)
+        forward(request, as: RowsRequest.self, WorkerRowsRequest.self, answering: responder)
     }
 
-    func query(_ params: QueryRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
+    func query(_ request: RPCRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
         defer { done() }
-        gateway.forward(WorkerQueryRequest(text: params.text), to: params.screen, answering: responder)
+        forward(request, as: QueryRequest.self, WorkerQueryRequest.self, answering: responder)
+    }
+
+    private func forward<Client: RPCRequestType, Worker: WorkerRequestType>(
+        _ request: RPCRequest, as _: Client.Type, _: Worker.Type, answering responder: RPCResponder
+    ) {
+        var params = request.carriedParams
+        let screen = params?.member("screen")
+        switch (params?.isObject, screen) {
+        case (nil, _), (true?, nil), (true?, .null?), (true?, .string?):
+            break
+        default:
+            // A `screen` that is not a string, or params that are not an object: the request
+            // type words the refusal; the only such params it accepts, `[]`, mean none.
+            do throws(RPCError) {
+                _ = try Client.decode(params: request.params)
+            } catch {
+                return responder.fail(error)
+            }
+            if params?.isObject == false { params = nil }
+        }
+        gateway.forward(Worker.self, params, to: screen?.stringValue, answering: responder)
     }
 
     /// `screen/reload`: holds the queue until the screen's new worker has opened.

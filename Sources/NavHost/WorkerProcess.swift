@@ -119,13 +119,17 @@ final class WorkerProcess {
     }
 
     /// Sends a request whose answer is passed on to the client as the bytes the worker wrote.
-    func forward<Params: JSONWritable>(
-        _ method: String, _ params: Params, timeoutMilliseconds: UInt64, completion: @escaping (Result<ArraySlice<UInt8>, RPCError>) -> Void
+    func forward(
+        _ method: String, _ params: MessageParams?, timeoutMilliseconds: UInt64, completion: @escaping (Result<ArraySlice<UInt8>, RPCError>) -> Void
     ) -> RequestID {
-        connection.forwardRequest(method: method, writing: params, timeoutMilliseconds: timeoutMilliseconds, rawResult: completion)
+        connection.forwardRequest(method: method, params: params, timeoutMilliseconds: timeoutMilliseconds, rawResult: completion)
     }
 
     func cancelRequest(_ id: RequestID) { connection.cancelRequest(id) }
+
+    /// The client's cancel of `responder`'s request cancels request `id` here too; what else
+    /// the cancel does (a selection's own bookkeeping) still runs.
+    func cancel(_ id: RequestID, with responder: RPCResponder) { responder.cancels(id, on: connection) }
 
     /// Requests sent to the worker and not answered yet (pings included).
     var outstandingRequests: [(id: RequestID, method: String)] { connection.outstandingRequests }

@@ -10,7 +10,7 @@ extension RPCConnection {
         method: String, params: JSONValue?, timeoutMilliseconds: UInt64?,
         completion: @escaping (Result<JSONValue, RPCError>) -> Void
     ) -> RequestID {
-        sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: completion) { id in
+        sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: .parsed(completion)) { id in
             RPCRequest(id: id, method: method, params: params).serialized()
         }
     }
@@ -21,38 +21,38 @@ extension RPCConnection {
         method: String, writing params: Params, timeoutMilliseconds: UInt64?,
         completion: @escaping (Result<JSONValue, RPCError>) -> Void
     ) -> RequestID {
-        sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: completion) { id in
+        sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: .parsed(completion)) { id in
             RPCRequest.serialized(id: id, method: method, writtenParams: params.jsonBytes)
         }
     }
 
     /// Sends a request whose successful result the caller only passes on: it gets the result's
     /// bytes as they arrived (parsed and printed again only if the answer had another layout).
-    /// The params write their own JSON (the host's hot path: no tree).
+    /// Received params go out as the bytes they came in (the host's hot path: no tree).
     @discardableResult
-    public func forwardRequest<Params: JSONWritable>(
-        method: String, writing params: Params, timeoutMilliseconds: UInt64?,
+    public func forwardRequest(
+        method: String, params: MessageParams?, timeoutMilliseconds: UInt64?,
         rawResult: @escaping (Result<ArraySlice<UInt8>, RPCError>) -> Void
     ) -> RequestID {
-        sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: { result in
-            rawResult(result.map { $0.serialized()[...] })
-        }, rawSuccess: { rawResult(.success($0)) }, body: { id in RPCRequest.serialized(id: id, method: method, writtenParams: params.jsonBytes) })
+        sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: .raw(rawResult)) { id in
+            RPCRequest(id: id, method: method, carriedParams: params).serialized()
+        }
     }
 
     private func sendRequest(
-        method: String, timeoutMilliseconds: UInt64?, completion: @escaping (Result<JSONValue, RPCError>) -> Void,
-        rawSuccess: ((ArraySlice<UInt8>) -> Void)? = nil, body: (RequestID) -> [UInt8]
+        method: String, timeoutMilliseconds: UInt64?, completion: OutgoingRequest.Completion, body: (RequestID) -> [UInt8]
     ) -> RequestID {
         let number = nextRequestNumber
         let id = RequestID.number(number)
         nextRequestNumber += 1
         guard !isClosed else {
-            completion(.failure(RPCError(code: RPCErrorCode.workerFailed, message: "\(name) is closed", data: nil)))
+            OutgoingRequest(method: method, number: number, completion: completion).complete(
+                .failure(RPCError(code: RPCErrorCode.workerFailed, message: "\(name) is closed", data: nil)))
             return id
         }
         let deadline = timeoutMilliseconds.map { loop.now + $0 }
         outgoing[id] = OutgoingRequest(
-            method: method, number: number, timeout: timeoutMilliseconds, deadline: deadline, completion: completion, rawSuccess: rawSuccess)
+            method: method, number: number, timeout: timeoutMilliseconds, deadline: deadline, completion: completion)
         sendRaw(body(id))
         if let deadline { armDeadline(deadline) }
         return id
@@ -71,14 +71,14 @@ extension RPCConnection {
     public func cancelRequest(_ id: RequestID) {
         guard let request = outgoing.removeValue(forKey: id) else { return }
         sendNotification(method: "$/cancelRequest", params: ["id": id.json])
-        request.completion(.failure(.requestCancelled()))
+        request.complete(.failure(.requestCancelled()))
     }
 
     public func send(_ message: RPCMessage) {
         sendRaw(message.serialized())
     }
 
-    func sendRaw(_ body: [UInt8]) {
+    func sendRaw(_ body: consuming [UInt8]) {
         guard !isClosed else { return }
         onBodySent?(body)
         writer.write((framing ?? .newlineDelimited).frame(body))

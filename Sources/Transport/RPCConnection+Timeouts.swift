@@ -61,7 +61,7 @@ extension RPCConnection {
         for (id, request) in expired {
             outgoing[id] = nil
             sendNotification(method: "$/cancelRequest", params: ["id": id.json])
-            request.completion(.failure(RPCError(
+            request.complete(.failure(RPCError(
                 code: RPCErrorCode.requestTimedOut,
                 message: "\(name) did not answer \(request.method) in time",
                 data: ["method": .string(request.method)])))

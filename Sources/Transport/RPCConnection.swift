@@ -66,9 +66,27 @@ public final class RPCConnection {
         var number: Int
         var timeout: UInt64?
         var deadline: UInt64?
-        var completion: (Result<JSONValue, RPCError>) -> Void
-        /// For requests whose result is only passed on: takes it as the bytes it arrived as.
-        var rawSuccess: ((ArraySlice<UInt8>) -> Void)?
+        var completion: Completion
+
+        enum Completion {
+            case parsed((Result<JSONValue, RPCError>) -> Void)
+            /// For requests whose result is only passed on: takes it as the bytes it arrived as.
+            case raw((Result<ArraySlice<UInt8>, RPCError>) -> Void)
+        }
+
+        var wantsRawResult: Bool {
+            if case .raw = completion { return true }
+            return false
+        }
+
+        /// Runs the completion with a parsed answer or an error (a result that was wanted as
+        /// bytes but arrived in another layout is printed again).
+        func complete(_ result: Result<JSONValue, RPCError>) {
+            switch completion {
+            case .parsed(let completion): completion(result)
+            case .raw(let completion): completion(result.map { $0.serialized()[...] })
+            }
+        }
     }
 
     public init(loop: UVLoop, name: String, reader: ByteReader, writer: ByteWriter, framing: Framing?, maxMessageBytes: Int) {
@@ -143,10 +161,11 @@ public final class RPCConnection {
             switch event {
             case .message(let body):
                 onBodyReceived?(body)
-                if let raw = RawResult.scan(body, wanted: { self.outgoing[$0]?.rawSuccess != nil }),
-                    let rawSuccess = completeOutgoing(raw.id)?.rawSuccess
+                // Only an answer to a request this side sent can be passed on as bytes.
+                if !outgoing.isEmpty, let raw = RawResult.scan(body, wanted: { self.outgoing[$0]?.wantsRawResult == true }),
+                    case .raw(let completion)? = completeOutgoing(raw.id)?.completion
                 {
-                    rawSuccess(raw.result)
+                    completion(.success(raw.result))
                     continue
                 }
                 handle(RPCPayload.parse(body), bytes: body.count)
@@ -170,24 +189,19 @@ public final class RPCConnection {
     private func handle(_ payload: RPCPayload, bytes: Int) {
         switch payload {
         case .single(let entry):
-            dispatch(entry, bytes: bytes, rawReply: { [unowned self] id, result in self.sendRaw(RPCResponse.serialized(id: id, writtenResult: result)) }) {
-                [unowned self] response in self.send(.response(response))
-            }
+            dispatch(entry, bytes: bytes, batch: nil)
         case .batch(let entries):
             if let maxBatchEntries, entries.count > maxBatchEntries {
                 return refuse(.invalidRequest("a batch of \(entries.count) entries exceeds the limit of \(maxBatchEntries); send it in smaller batches"))
             }
             let expected = entries.filter(\.expectsResponse).count
             let share = bytes / max(entries.count, 1)
-            guard expected > 0 else {
-                for entry in entries { dispatch(entry, bytes: share) { _ in } }
-                return
-            }
-            let collector = BatchCollector(expected: expected, maxBytes: maxMessageBytes) { [unowned self] answer in
+            // A batch of notifications only is answered with nothing at all.
+            let collector = expected == 0 ? nil : BatchCollector(expected: expected, maxBytes: maxMessageBytes) { [unowned self] answer in
                 self.sendRaw(answer)
                 if max(bytes, answer.count) >= Self.largeMessageBytes { self.releaseFreedMemorySoon() }
             }
-            for entry in entries { dispatch(entry, bytes: share, reply: collector.add) }
+            for entry in entries { dispatch(entry, bytes: share, batch: collector) }
         }
     }
 
@@ -198,31 +212,24 @@ public final class RPCConnection {
         send(.response(RPCResponse(id: id, result: .failure(error))))
     }
 
-    private func dispatch(
-        _ entry: RPCEntry, bytes: Int, rawReply: ((RequestID, ArraySlice<UInt8>) -> Void)? = nil, reply: @escaping (RPCResponse) -> Void
-    ) {
+    /// Answers an entry that never reached a handler, alone or in its batch's answer.
+    private func reply(_ response: RPCResponse, in batch: BatchCollector?) {
+        if let batch { batch.add(response) } else { send(.response(response)) }
+    }
+
+    private func dispatch(_ entry: RPCEntry, bytes: Int, batch: BatchCollector?) {
         switch entry {
         case .invalid(let id, let error):
             onProtocolError?(error)
-            reply(RPCResponse(id: id, result: .failure(error)))
+            reply(RPCResponse(id: id, result: .failure(error)), in: batch)
         case .message(.request(let request)):
             if incoming[request.id] != nil {
                 let error = RPCError.invalidRequest("request id \(request.id) is already in use by a pending request")
                 onProtocolError?(error)
-                reply(RPCResponse(id: request.id, result: .failure(error)))
-                return
+                return reply(RPCResponse(id: request.id, result: .failure(error)), in: batch)
             }
             let cost = bytes + Self.pendingRequestAllowance
-            let responder = RPCResponder(id: request.id, method: request.method) { [weak self] response in
-                self?.answered(request.id, cost: cost)
-                reply(response)
-            }
-            if let rawReply {
-                responder.deliverRaw = { [weak self] result in
-                    self?.answered(request.id, cost: cost)
-                    rawReply(request.id, result)
-                }
-            }
+            let responder = RPCResponder(id: request.id, method: request.method, connection: self, batch: batch, cost: cost)
             incoming[request.id] = responder
             received(cost: cost)
             guard let onRequest else {
@@ -231,7 +238,7 @@ public final class RPCConnection {
             onRequest(request, responder)
         case .message(.notification(let notification)):
             if handlesCancellation, notification.method == "$/cancelRequest" {
-                if let id = requestID(from: notification.params?["id"]) {
+                if let id = requestID(from: notification.carriedParams?.member("id")) {
                     incoming[id]?.cancel()
                 }
                 return
@@ -239,7 +246,7 @@ public final class RPCConnection {
             onNotification?(notification)
         case .message(.response(let response)):
             guard let id = response.id, let request = completeOutgoing(id) else { return }
-            request.completion(response.result)
+            request.complete(response.result)
         }
     }
 
@@ -260,7 +267,7 @@ public final class RPCConnection {
         let requests = outgoing
         outgoing = [:]
         answerLog = []
-        for (_, request) in requests { request.completion(.failure(error)) }
+        for (_, request) in requests { request.complete(.failure(error)) }
     }
 
     /// Stops reading, fails what is outstanding, and closes once queued writes are out; with

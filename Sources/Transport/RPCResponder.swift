@@ -8,21 +8,35 @@ public final class RPCResponder {
     public private(set) var isAnswered = false
     /// Runs when the client cancels this request (`$/cancelRequest`), after -32800 was sent.
     public var onCancel: (() -> Void)?
-    private let deliver: (RPCResponse) -> Void
-    /// Writes a result's bytes as they are; only for a request outside a batch.
-    var deliverRaw: ((ArraySlice<UInt8>) -> Void)?
+    /// A request sent on to another peer on this one's behalf, cancelled with it.
+    private var forwarded: (id: RequestID, connection: RPCConnection)?
+    /// Where the answer goes: the connection (a closed and freed one drops it), into the batch's
+    /// answer for an entry of a batch.
+    private weak var connection: RPCConnection?
+    private let batch: BatchCollector?
+    /// What the request counts for in the connection's pending input, given back when answered.
+    private let cost: Int
 
-    init(id: RequestID, method: String, deliver: @escaping (RPCResponse) -> Void) {
+    init(id: RequestID, method: String, connection: RPCConnection, batch: BatchCollector?, cost: Int) {
         self.id = id
         self.method = method
-        self.deliver = deliver
+        self.connection = connection
+        self.batch = batch
+        self.cost = cost
     }
 
     public func reply(_ result: Result<JSONValue, RPCError>) {
         guard !isAnswered else { return }
         isAnswered = true
         onCancel = nil
-        deliver(RPCResponse(id: id, result: result))
+        forwarded = nil
+        connection?.answered(id, cost: cost)
+        let response = RPCResponse(id: id, result: result)
+        if let batch {
+            batch.add(response)
+        } else {
+            connection?.send(.response(response))
+        }
     }
 
     public func succeed(_ value: JSONValue) { reply(.success(value)) }
@@ -30,13 +44,15 @@ public final class RPCResponder {
     /// Answers with a result that is already serialized JSON (a worker's answer passed on).
     public func succeed(raw result: ArraySlice<UInt8>) {
         guard !isAnswered else { return }
-        guard let deliverRaw else {
+        guard batch == nil else {
             // In a batch the answers are assembled as values.
             return reply((try? JSONValue(parsing: Array(result))).map { .success($0) } ?? .failure(.internalError("a worker answered \(method) with invalid JSON")))
         }
         isAnswered = true
         onCancel = nil
-        deliverRaw(result)
+        forwarded = nil
+        connection?.answered(id, cost: cost)
+        connection?.sendRaw(RPCResponse.serialized(id: id, writtenResult: result))
     }
 
     public func fail(_ error: RPCError) { reply(.failure(error)) }
@@ -56,11 +72,20 @@ public final class RPCResponder {
         }
     }
 
+    /// Cancelling this request cancels request `id` on `connection` too (no closure kept for it:
+    /// this is on the host's routing path).
+    public func cancels(_ id: RequestID, on connection: RPCConnection) {
+        forwarded = (id, connection)
+    }
+
     func cancel() {
         guard !isAnswered else { return }
         let handler = onCancel
+        // Taken first: answering drops it.
+        let forwarded = forwarded
         reply(.failure(.requestCancelled()))
         handler?()
+        if let forwarded { forwarded.connection.cancelRequest(forwarded.id) }
     }
 }
 

@@ -1,3 +1,4 @@
+import Glibc
 import NavProtocol
 
 /// A response whose result is passed on as the bytes it arrived as: the host routes a worker's
@@ -13,7 +14,7 @@ enum RawResult {
     /// character, so it cannot break the client's framing. Its tokens are not validated. The
     /// check runs only for a wanted id: the other answers are parsed anyway.
     static func scan(_ body: [UInt8], wanted: (RequestID) -> Bool = { _ in true }) -> (id: RequestID, result: ArraySlice<UInt8>)? {
-        guard body.count > head.count + middle.count + 2, body.starts(with: head), body.last == UInt8(ascii: "}") else { return nil }
+        guard body.count > head.count + middle.count + 2, matches(body, head, at: 0), body.last == UInt8(ascii: "}") else { return nil }
         var index = head.count
         var number = 0
         while index < body.count, let digit = digitValue(body[index]) {
@@ -21,10 +22,21 @@ enum RawResult {
             index += 1
             if index - head.count > 15 { return nil }
         }
-        guard index > head.count, body[index...].starts(with: middle), wanted(.number(number)) else { return nil }
+        guard index > head.count, matches(body, middle, at: index), wanted(.number(number)) else { return nil }
         let result = body[(index + middle.count)..<(body.count - 1)]
         guard isBalancedContainer(result) else { return nil }
         return (.number(number), result)
+    }
+
+    /// Whether `body` holds `expected` at `offset` (memcmp: the generic `starts(with:)` walks an
+    /// iterator a byte at a time).
+    private static func matches(_ body: [UInt8], _ expected: [UInt8], at offset: Int) -> Bool {
+        guard body.count - offset >= expected.count else { return false }
+        return body.withUnsafeBytes { bodyBytes in
+            expected.withUnsafeBytes { expectedBytes in
+                memcmp(bodyBytes.baseAddress! + offset, expectedBytes.baseAddress!, expected.count) == 0
+            }
+        }
     }
 
     private static func digitValue(_ byte: UInt8) -> Int? {

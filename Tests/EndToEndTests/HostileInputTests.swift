@@ -146,7 +146,15 @@ import Testing
             #expect(error.rpcError?.code == RPCErrorCode.invalidParams)
             #expect(error.rpcError?.message.contains("limit") == true)
         }
-        let beyond = try worker.request(WorkerRowsRequest.method, ["offset": .int(Int.max), "limit": 1000])
+        // navhost passes a client's screen/rows params on as they arrived: the worker refuses
+        // an offset out of range in navhost's words, and reads nothing past its list's end.
+        do {
+            _ = try worker.request(WorkerRowsRequest.method, ["offset": .int(Int.max), "limit": 1000])
+            Issue.record("an offset of Int.max was taken")
+        } catch let error as NavClientError {
+            #expect(error.rpcError?.message == "invalid params: field 'offset' must be between 0 and \(RestorationToken.maxOffset)")
+        }
+        let beyond = try worker.request(WorkerRowsRequest.method, ["offset": .int(RestorationToken.maxOffset), "limit": 1000])
         #expect(beyond["rows"]?.arrayValue?.isEmpty == true)
         _ = try worker.request(ShutdownRequest.method)
         worker.notify(ExitNotification.method)

@@ -7,7 +7,7 @@ import NavProtocol
     static let inputs: [JSONValue?] = [
         nil, [:], ["limit": 1], ["offset": 0, "limit": 50, "section": "popular", "revision": 3, "screen": "s2"],
         ["limit": nil, "screen": nil], ["limit": 1, "unknown": [1, 2]], ["limit": 2.0], ["limit": 2.5], ["limit": "1"],
-        ["screen": 4], ["section": true], ["revision": [:]], ["offset": -1], [1, 2], "text", 3,
+        ["screen": 4], ["section": true], ["revision": [:]], ["offset": 1.5], [1, 2], "text", 3,
     ]
 
     private func outcome(_ decode: () throws(RPCError) -> RowsRequest) -> Result<RowsRequest, RPCError> {

@@ -19,6 +19,9 @@ import Testing
             (refusal(RowsRequest.self, ["limit": -1]), "limit"),
             (refusal(RowsRequest.self, ["revision": .int(Int.max)]), "revision"),
             (refusal(WorkerRowsRequest.self, ["offset": 0, "limit": .int(Int.max)]), "limit"),
+            // navhost passes screen/rows params to the worker as they arrived: the offset is the worker's to refuse.
+            (refusal(WorkerRowsRequest.self, ["offset": -1]), "offset"),
+            (refusal(WorkerRowsRequest.self, ["screen": "s1", "offset": .int(RestorationToken.maxOffset + 1)]), "offset"),
             (refusal(SelectRequest.self, ["rowId": "r", "rows": 1001]), "rows"),
             (refusal(RenderRequest.self, ["width": .int(Int.max)]), "width"),
             (refusal(RenderRequest.self, ["width": 19]), "width"),
@@ -38,6 +41,7 @@ import Testing
 
     @Test func numbersAtTheEdgesOfTheirRangeAreAccepted() throws {
         #expect(try RowsRequest.decode(params: ["limit": 1000, "revision": .int(RestorationToken.maxRevision)]).limit == 1000)
+        #expect(try WorkerRowsRequest.decode(params: ["offset": .int(RestorationToken.maxOffset)]).window.offset == RestorationToken.maxOffset)
         #expect(try RenderRequest.decode(params: ["width": .int(RenderRequest.maximumWidth), "limit": 0]).width == RenderRequest.maximumWidth)
         #expect(try WaitIdleRequest.decode(params: ["timeout": 600.0]).timeout == 600)
         #expect(try DebugMisbehaveRequest.decode(params: ["output": "hugeLine", "bytes": .int(DebugMisbehaveRequest.maxBytes)]).bytes == DebugMisbehaveRequest.maxBytes)

@@ -30,7 +30,7 @@ import UVKit
         // Five answers take 200 ms in all, twice the timeout, but each comes within 100 ms of the one before.
         for index in 0..<5 {
             if forwarded {
-                pair.left.forwardRequest(method: "m\(index)", writing: JSONValue.object([:]), timeoutMilliseconds: 100) {
+                pair.left.forwardRequest(method: "m\(index)", params: .value(.object([:])), timeoutMilliseconds: 100) {
                     results.append($0.map { _ in .null })
                 }
             } else {

@@ -16,6 +16,8 @@ from .errors import ConnectionClosed
 
 INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS, INTERNAL_ERROR = -32600, -32601, -32602, -32603
 REVISION_GONE = -32014
+# The largest window offset, as navhost's own workers allow (2^31 - 1).
+MAX_OFFSET = 2147483647
 # How near the end of a paged section a read loads the next page, as the built-in screens do.
 PAGE_LOOKAHEAD = 25
 # How long a selection waits for the host to answer its host/push or host/pop.
@@ -186,8 +188,11 @@ class _Worker:
         self.revision += 1
 
     def _window(self, section_id, offset, limit, opening=False):
-        if not isinstance(offset, int) or not isinstance(limit, int) or offset < 0 or not 0 <= limit <= 1000:
-            raise _Failure(INVALID_PARAMS, "invalid params: offset must be 0 or more and limit between 0 and 1000")
+        # navhost passes the client's screen/rows params on as they arrived: the ranges are
+        # checked here, in navhost's words.
+        for field, value, top in (("offset", offset, MAX_OFFSET), ("limit", limit, 1000)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+                raise _Failure(INVALID_PARAMS, f"invalid params: field '{field}' must be between 0 and {top}", {"field": field})
         chosen = self.sections
         if section_id is not None:
             chosen = [s for s in self.sections if s.id == section_id]

@@ -95,6 +95,19 @@ def test_push_page_query_select_and_pop(navhost_factory, repository):
     assert host.stack()[1]["token"]["query"] == "fix"
 
 
+def test_an_external_worker_checks_the_window_navhost_passes_on(navhost_factory, repository):
+    """navhost passes screen/rows params to the worker as the client sent them: the SDK refuses
+    a number out of range as navhost's own workers do, in the same words."""
+    host = navhost_factory(args=["--screens", SCREENS])
+    host.push("commits", {"path": repository})
+    for field, value, top in (("offset", 2**31, 2147483647), ("limit", 1001, 1000), ("offset", -1, 2147483647)):
+        with pytest.raises(navshell.RPCError) as refused:
+            host.call("screen/rows", {field: value, "screen": "s2"})
+        assert refused.value.code == -32602
+        assert refused.value.message == f"invalid params: field '{field}' must be between 0 and {top}"
+    assert subjects(host.call("screen/rows", {"offset": 44, "limit": 5, "ignored": [1]})["rows"]) == ["change number 1"]
+
+
 def test_a_killed_worker_restarts_with_its_query(navhost_factory, repository):
     host = navhost_factory(args=["--screens", SCREENS])
     screen = host.push("commits", {"path": repository})

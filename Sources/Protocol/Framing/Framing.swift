@@ -5,10 +5,17 @@ public enum Framing: Sendable, Equatable {
     /// One message per line. Safe for our JSON because the serializer never emits a raw newline.
     case newlineDelimited
 
-    public func frame(_ body: [UInt8]) -> [UInt8] {
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(body.count + 32)
-        frame(into: &buffer, body: body)
+    /// The framed message. A newline-delimited body is extended in place: a body serialized
+    /// with room for one more byte (as the serializers leave) is not copied.
+    public func frame(_ body: consuming [UInt8]) -> [UInt8] {
+        guard self == .newlineDelimited else {
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(body.count + 32)
+            frame(into: &buffer, body: body)
+            return buffer
+        }
+        var buffer = consume body
+        buffer.append(UInt8(ascii: "\n"))
         return buffer
     }
 

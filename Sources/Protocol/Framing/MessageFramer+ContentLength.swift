@@ -2,7 +2,7 @@
 extension MessageFramer {
     /// Consumes one header block if a complete one is buffered. Returns false when more input is needed.
     mutating func readHeaderBlock() -> Bool {
-        while readIndex < buffer.count, isWhitespace(buffer[readIndex]) { readIndex += 1 }
+        while readIndex < buffer.count, Self.isWhitespace(buffer[readIndex]) { readIndex += 1 }
         guard readIndex < buffer.count else { return false }
         guard Self.isLetter(buffer[readIndex]) else {
             let byte = buffer[readIndex]

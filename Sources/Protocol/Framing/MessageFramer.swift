@@ -90,7 +90,13 @@ public struct MessageFramer: Sendable {
     private mutating func append(typed bytes: Slice<UnsafeBufferPointer<UInt8>>) {
         var input = bytes
         while !input.isEmpty {
-            if readIndex == buffer.count, discardDirectly(from: &input) { continue }
+            if readIndex == buffer.count {
+                if discardDirectly(from: &input) { continue }
+                // Whole lines go from the input straight to their messages; only a partial
+                // line is buffered.
+                if state == .line { readLinesDirectly(from: &input) }
+                if input.isEmpty { break }
+            }
             buffer.append(contentsOf: UnsafeBufferPointer(rebasing: input))
             input = input[input.endIndex...]
             process()
@@ -115,11 +121,33 @@ public struct MessageFramer: Sendable {
         }
     }
 
+    /// Newline framing with nothing buffered: emits each complete line of `input` without
+    /// copying it into the buffer first, and leaves the rest (a partial line) in `input`.
+    private mutating func readLinesDirectly(from input: inout Slice<UnsafeBufferPointer<UInt8>>) {
+        while let base = input.base.baseAddress, !input.isEmpty,
+            let found = memchr(base + input.startIndex, Int32(UInt8(ascii: "\n")), input.count)
+        {
+            let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if let event = Self.lineEvent(input[input.startIndex..<newline], maxMessageBytes: maxMessageBytes) { emit(event) }
+            input = input[(newline + 1)...]
+        }
+    }
+
+    /// What a complete line (without its newline) holds: nothing for a blank one.
+    private static func lineEvent(_ line: Slice<UnsafeBufferPointer<UInt8>>, maxMessageBytes: Int) -> FramerEvent? {
+        var end = line.endIndex
+        if end > line.startIndex, line[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        let body = line[line.startIndex..<end]
+        // A message starts with a bracket: only a line starting with whitespace can be blank.
+        guard let first = body.first, !isWhitespace(first) || !body.allSatisfy(isWhitespace) else { return nil }
+        return body.count > maxMessageBytes ? .oversized(byteCount: body.count) : .message(Array(body))
+    }
+
     private mutating func process() {
         while true {
             switch state {
             case .awaitingFirstByte:
-                while readIndex < buffer.count, isWhitespace(buffer[readIndex]) { readIndex += 1 }
+                while readIndex < buffer.count, Self.isWhitespace(buffer[readIndex]) { readIndex += 1 }
                 guard readIndex < buffer.count else { return }
                 switch skipByteOrderMark() {
                 case nil: return
@@ -176,15 +204,9 @@ public struct MessageFramer: Sendable {
             return true
         }
         let start = readIndex
-        var end = newline
-        if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         readIndex = newline + 1
-        if buffer[start..<end].allSatisfy(isWhitespace) { return true }
-        if end - start > maxMessageBytes {
-            emit(.oversized(byteCount: end - start))
-        } else {
-            emit(.message(Array(buffer[start..<end])))
-        }
+        let event = buffer.withUnsafeBufferPointer { Self.lineEvent($0[start..<newline], maxMessageBytes: maxMessageBytes) }
+        if let event { emit(event) }
         return true
     }
 
@@ -226,7 +248,7 @@ public struct MessageFramer: Sendable {
         byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
 
-    func isWhitespace(_ byte: UInt8) -> Bool {
+    static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
     }
 }

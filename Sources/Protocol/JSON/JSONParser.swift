@@ -16,7 +16,8 @@ struct JSONParser {
 
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
-    private var valueCount = 0
+    /// Values parsed or skipped so far, against `maxValues`.
+    var valueCount = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -41,63 +42,27 @@ struct JSONParser {
     /// Recursive descent: the depth limit bounds the recursion (512 frames of a few hundred
     /// bytes), and unlike explicit stacks it allocates nothing but the values themselves, which
     /// matters for the small messages parsed on every request.
-    private mutating func parseValue(depth: Int = 0) throws(JSONParseError) -> JSONValue {
-        valueCount += 1
-        guard valueCount <= Self.maxValues else { throw failure("the document holds more than \(Self.maxValues) values") }
-        skipWhitespace()
-        guard index < bytes.count else { throw failure("unexpected end of input, expected a value") }
+    mutating func parseValue(depth: Int = 0) throws(JSONParseError) -> JSONValue {
+        try startValue()
         switch bytes[index] {
         case UInt8(ascii: "{"):
-            guard depth < Self.maxDepth else { throw failure("nesting deeper than \(Self.maxDepth)") }
-            index += 1
-            skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return .object([:])
-            }
+            if try openContainer(depth: depth, closing: "}") { return .object([:]) }
             var fields: [String: JSONValue] = [:]
             // Room for a message envelope's members at once: growing from empty rehashes twice.
             fields.reserveCapacity(4)
-            while true {
+            repeat {
                 let key = try parseKey()
                 // The last of duplicate keys wins.
                 fields[key] = try parseValue(depth: depth + 1)
-                skipWhitespace()
-                let next: UInt8? = index < bytes.count ? bytes[index] : nil
-                switch next {
-                case UInt8(ascii: ","):
-                    index += 1
-                    skipWhitespace()
-                case UInt8(ascii: "}"):
-                    index += 1
-                    return .object(fields)
-                default:
-                    throw failure(next == nil ? "unexpected end of input, expected ',' or '}'" : "expected ',' or '}'")
-                }
-            }
+            } while try !endOfMember(closing: "}")
+            return .object(fields)
         case UInt8(ascii: "["):
-            guard depth < Self.maxDepth else { throw failure("nesting deeper than \(Self.maxDepth)") }
-            index += 1
-            skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return .array([])
-            }
+            if try openContainer(depth: depth, closing: "]") { return .array([]) }
             var elements: [JSONValue] = []
-            while true {
+            repeat {
                 elements.append(try parseValue(depth: depth + 1))
-                skipWhitespace()
-                let next: UInt8? = index < bytes.count ? bytes[index] : nil
-                switch next {
-                case UInt8(ascii: ","):
-                    index += 1
-                case UInt8(ascii: "]"):
-                    index += 1
-                    return .array(elements)
-                default:
-                    throw failure(next == nil ? "unexpected end of input, expected ',' or ']'" : "expected ',' or ']'")
-                }
-            }
+            } while try !endOfMember(closing: "]")
+            return .array(elements)
         case UInt8(ascii: "\""):
             return .string(try parseString())
         case UInt8(ascii: "t"):
@@ -116,8 +81,43 @@ struct JSONParser {
         }
     }
 
+    /// Counts a value against the limit and moves to its first byte.
+    mutating func startValue() throws(JSONParseError) {
+        valueCount += 1
+        guard valueCount <= Self.maxValues else { throw failure("the document holds more than \(Self.maxValues) values") }
+        skipWhitespace()
+        guard index < bytes.count else { throw failure("unexpected end of input, expected a value") }
+    }
+
+    /// Steps into the container at `index`; true when it is empty (and already closed).
+    mutating func openContainer(depth: Int, closing: Unicode.Scalar) throws(JSONParseError) -> Bool {
+        guard depth < Self.maxDepth else { throw failure("nesting deeper than \(Self.maxDepth)") }
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: closing) else { return false }
+        index += 1
+        return true
+    }
+
+    /// After a member or element: true when the container closes, false after a comma.
+    mutating func endOfMember(closing: Unicode.Scalar) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        let next: UInt8? = index < bytes.count ? bytes[index] : nil
+        switch next {
+        case UInt8(ascii: ","):
+            index += 1
+            skipWhitespace()
+            return false
+        case UInt8(ascii: closing):
+            index += 1
+            return true
+        default:
+            throw failure(next == nil ? "unexpected end of input, expected ',' or '\(closing)'" : "expected ',' or '\(closing)'")
+        }
+    }
+
     /// Parses `"key"` followed by `:`, leaving `index` just after the colon.
-    private mutating func parseKey() throws(JSONParseError) -> String {
+    mutating func parseKey() throws(JSONParseError) -> String {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
             throw failure(index < bytes.count ? "expected a string key" : "unexpected end of input, expected a string key")
         }
@@ -128,7 +128,7 @@ struct JSONParser {
         return key
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
         let length = literal.utf8CodeUnitCount
         guard bytes.count - index >= length else { throw failure("invalid literal, expected '\(literal)'") }
         let matches = literal.withUTF8Buffer { expected in
@@ -139,7 +139,7 @@ struct JSONParser {
         index += length
     }
 
-    private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+    mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = index
         let negative = bytes[index] == UInt8(ascii: "-")
         if negative { index += 1 }

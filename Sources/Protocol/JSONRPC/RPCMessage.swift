@@ -1,12 +1,26 @@
 public struct RPCRequest: Sendable, Equatable {
     public var id: RequestID
     public var method: String
-    public var params: JSONValue?
+    /// The params as sent or as received (bytes, parsed only when read).
+    public var carriedParams: MessageParams?
 
     public init(id: RequestID, method: String, params: JSONValue? = nil) {
+        self.init(id: id, method: method, carriedParams: params.map(MessageParams.value))
+    }
+
+    public init(id: RequestID, method: String, carriedParams: MessageParams?) {
         self.id = id
         self.method = method
-        self.params = params
+        self.carriedParams = carriedParams
+    }
+
+    public var params: JSONValue? {
+        get { carriedParams?.value }
+        set { carriedParams = newValue.map(MessageParams.value) }
+    }
+
+    public static func == (lhs: RPCRequest, rhs: RPCRequest) -> Bool {
+        lhs.id == rhs.id && lhs.method == rhs.method && lhs.params == rhs.params
     }
 
     public var json: JSONValue {
@@ -18,37 +32,61 @@ public struct RPCRequest: Sendable, Equatable {
     /// The same bytes as `json.serialized()` (keys in sorted order), written without building
     /// the envelope as a dictionary: this is on the host's routing path.
     public func serialized() -> [UInt8] {
-        Self.serialized(id: id, method: method, params: params.map { params in { params.serialize(into: &$0) } })
+        var paramsSize = 128
+        if case .received(let bytes)? = carriedParams { paramsSize = bytes.count }
+        var bytes = Self.head(id: id, method: method, capacity: paramsSize)
+        if let carriedParams {
+            bytes += EnvelopeText.params
+            carriedParams.write(into: &bytes)
+        }
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
     }
 
     /// The same bytes for params already written as JSON.
-    public static func serialized(id: RequestID, method: String, writtenParams: [UInt8]) -> [UInt8] {
-        serialized(id: id, method: method) { $0 += writtenParams }
+    public static func serialized(id: RequestID, method: String, writtenParams: some Collection<UInt8>) -> [UInt8] {
+        var bytes = head(id: id, method: method, capacity: writtenParams.count)
+        bytes += EnvelopeText.params
+        bytes += writtenParams
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
     }
 
-    private static func serialized(id: RequestID, method: String, params: ((inout [UInt8]) -> Void)?) -> [UInt8] {
+    /// `{"id":…,"jsonrpc":"2.0","method":…` in a buffer with room for params of about
+    /// `capacity` bytes, the closing brace and the framing's newline: the message is then
+    /// written without a copy.
+    private static func head(id: RequestID, method: String, capacity: Int) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(128)
-        bytes += #"{"id":"#.utf8
-        id.json.serialize(into: &bytes)
-        bytes += #","jsonrpc":"2.0","method":"#.utf8
+        bytes.reserveCapacity(method.utf8.count + capacity + 64)
+        bytes += EnvelopeText.openingID
+        id.serialize(into: &bytes)
+        bytes += EnvelopeText.versionAndMethod
         JSONValue.serializeString(method, into: &bytes)
-        if let params {
-            bytes += #","params":"#.utf8
-            params(&bytes)
-        }
-        bytes.append(UInt8(ascii: "}"))
         return bytes
     }
 }
 
 public struct RPCNotification: Sendable, Equatable {
     public var method: String
-    public var params: JSONValue?
+    /// The params as sent or as received (bytes, parsed only when read).
+    public var carriedParams: MessageParams?
 
     public init(method: String, params: JSONValue? = nil) {
+        self.init(method: method, carriedParams: params.map(MessageParams.value))
+    }
+
+    public init(method: String, carriedParams: MessageParams?) {
         self.method = method
-        self.params = params
+        self.carriedParams = carriedParams
+    }
+
+    public var params: JSONValue? {
+        get { carriedParams?.value }
+        set { carriedParams = newValue.map(MessageParams.value) }
+    }
+
+    public static func == (lhs: RPCNotification, rhs: RPCNotification) -> Bool {
+        lhs.method == rhs.method && lhs.params == rhs.params
     }
 
     public var json: JSONValue {
@@ -59,7 +97,7 @@ public struct RPCNotification: Sendable, Equatable {
 
     /// The same bytes as `json.serialized()`, without the dictionary.
     public func serialized() -> [UInt8] {
-        Self.serialized(method: method, params: params.map { params in { params.serialize(into: &$0) } })
+        Self.serialized(method: method, params: carriedParams.map { params in { params.write(into: &$0) } })
     }
 
     /// The same bytes for params already written as JSON.
@@ -71,7 +109,7 @@ public struct RPCNotification: Sendable, Equatable {
         var bytes = Array(#"{"jsonrpc":"2.0","method":"#.utf8)
         JSONValue.serializeString(method, into: &bytes)
         if let params {
-            bytes += #","params":"#.utf8
+            bytes += EnvelopeText.params
             params(&bytes)
         }
         bytes.append(UInt8(ascii: "}"))
@@ -103,7 +141,10 @@ public struct RPCResponse: Sendable, Equatable {
         var bytes: [UInt8] = []
         switch result {
         case .success(let value):
-            return Self.serialized(id: id) { value.serialize(into: &$0) }
+            bytes += EnvelopeText.openingID
+            (id?.json ?? .null).serialize(into: &bytes)
+            bytes += EnvelopeText.versionAndResult
+            value.serialize(into: &bytes)
         case .failure(let error):
             bytes += #"{"error":"#.utf8
             error.json.serialize(into: &bytes)
@@ -117,14 +158,13 @@ public struct RPCResponse: Sendable, Equatable {
 
     /// A success response around a result already written as JSON (a worker's answer passed on).
     public static func serialized(id: RequestID?, writtenResult: ArraySlice<UInt8>) -> [UInt8] {
-        serialized(id: id) { $0 += writtenResult }
-    }
-
-    private static func serialized(id: RequestID?, result: (inout [UInt8]) -> Void) -> [UInt8] {
-        var bytes = Array(#"{"id":"#.utf8)
-        (id?.json ?? .null).serialize(into: &bytes)
-        bytes += #","jsonrpc":"2.0","result":"#.utf8
-        result(&bytes)
+        var bytes: [UInt8] = []
+        // The envelope and the framing's newline: the message is then written without a copy.
+        bytes.reserveCapacity(writtenResult.count + 64)
+        bytes += EnvelopeText.openingID
+        if let id { id.serialize(into: &bytes) } else { bytes += "null".utf8 }
+        bytes += EnvelopeText.versionAndResult
+        bytes += writtenResult
         bytes.append(UInt8(ascii: "}"))
         return bytes
     }
@@ -150,4 +190,13 @@ public enum RPCMessage: Sendable, Equatable {
         case .response(let response): return response.serialized()
         }
     }
+}
+
+/// The fixed pieces of the envelopes the serializers write, as bytes once: appending an array is
+/// one copy, where appending a literal's `utf8` view goes a character at a time.
+private enum EnvelopeText {
+    static let openingID = Array(#"{"id":"#.utf8)
+    static let versionAndMethod = Array(#","jsonrpc":"2.0","method":"#.utf8)
+    static let versionAndResult = Array(#","jsonrpc":"2.0","result":"#.utf8)
+    static let params = Array(#","params":"#.utf8)
 }

@@ -16,16 +16,25 @@ public enum RPCPayload: Sendable, Equatable {
     case single(RPCEntry)
     case batch([RPCEntry])
 
-    public static func parse(_ bytes: UnsafeRawBufferPointer) -> RPCPayload {
-        do {
-            return classify(try JSONValue(parsing: bytes))
-        } catch {
-            return .single(.invalid(id: nil, error: .parseError(error.description)))
+    /// Reads a payload in one pass. A message object's members are read without building a tree
+    /// of the object, and its params are checked but kept as bytes (`MessageParams.received`,
+    /// slices of `bytes`); what the payload is made of is decided as for a parsed document.
+    public static func parse(_ bytes: [UInt8]) -> RPCPayload {
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(bytes: buffer)
+            do throws(JSONParseError) {
+                let payload = try parser.parsePayload(in: bytes)
+                parser.skipWhitespace()
+                if parser.index < buffer.count { throw parser.failure("unexpected \(parser.describeByte(buffer[parser.index])) after the document") }
+                return payload
+            } catch {
+                return .single(.invalid(id: nil, error: .parseError(error.description)))
+            }
         }
     }
 
-    public static func parse(_ bytes: [UInt8]) -> RPCPayload {
-        bytes.withUnsafeBytes { parse($0) }
+    public static func parse(_ bytes: UnsafeRawBufferPointer) -> RPCPayload {
+        parse(Array(bytes))
     }
 
     /// Classifies an already parsed document.
@@ -36,6 +45,27 @@ public enum RPCPayload: Sendable, Equatable {
     }
 }
 
+/// The members of a message object that say what it is; other members are dropped.
+struct RPCEnvelope {
+    var jsonrpc: JSONValue?
+    var id: JSONValue?
+    var method: JSONValue?
+    var params: MessageParams?
+    var result: JSONValue?
+    var error: JSONValue?
+
+    init() {}
+
+    init(fields: [String: JSONValue]) {
+        jsonrpc = fields["jsonrpc"]
+        id = fields["id"]
+        method = fields["method"]
+        params = fields["params"].map(MessageParams.value)
+        result = fields["result"]
+        error = fields["error"]
+    }
+}
+
 extension RPCEntry {
     /// Classifies one JSON value as a request, notification or response, or says why it is none.
     public init(classifying value: JSONValue) {
@@ -43,43 +73,47 @@ extension RPCEntry {
             self = .invalid(id: nil, error: .invalidRequest("a message must be an object, found \(value.typeName)"))
             return
         }
-        let usableID = fields["id"].flatMap(RequestID.init(json:))
+        self.init(classifying: RPCEnvelope(fields: fields))
+    }
+
+    init(classifying envelope: RPCEnvelope) {
+        let usableID = envelope.id.flatMap(RequestID.init(json:))
         func invalid(_ message: String) -> RPCEntry { .invalid(id: usableID, error: .invalidRequest(message)) }
 
-        guard fields["jsonrpc"] == "2.0" else {
+        guard case .string(let version)? = envelope.jsonrpc, version == "2.0" else {
             self = invalid("the 'jsonrpc' member must be \"2.0\"")
             return
         }
-        if let method = fields["method"] {
-            self = Self.classifyCall(method: method, fields: fields, usableID: usableID, invalid: invalid)
+        if let method = envelope.method {
+            self = Self.classifyCall(method: method, envelope: envelope, usableID: usableID, invalid: invalid)
         } else {
-            self = Self.classifyResponse(fields: fields, usableID: usableID, invalid: invalid)
+            self = Self.classifyResponse(envelope: envelope, usableID: usableID, invalid: invalid)
         }
     }
 
     private static func classifyCall(
-        method: JSONValue, fields: [String: JSONValue], usableID: RequestID?, invalid: (String) -> RPCEntry
+        method: JSONValue, envelope: RPCEnvelope, usableID: RequestID?, invalid: (String) -> RPCEntry
     ) -> RPCEntry {
         guard case .string(let method) = method else { return invalid("'method' must be a string") }
         // `"params": null` is what many real clients send for a method without params (Emacs's
         // jsonrpc.el, pygls, jsonrpc-glib, Go's jsonrpc2): the spec's intent is "no params".
-        var params = fields["params"]
-        switch params {
-        case nil, .array?, .object?: break
-        case .null?: params = nil
-        default: return invalid("params must be an object, an array or null")
+        var params = envelope.params
+        if let carried = params {
+            if carried.isNull {
+                params = nil
+            } else if !carried.isContainer {
+                return invalid("params must be an object, an array or null")
+            }
         }
-        guard fields["id"] != nil else {
-            return .message(.notification(RPCNotification(method: method, params: params)))
+        guard envelope.id != nil else {
+            return .message(.notification(RPCNotification(method: method, carriedParams: params)))
         }
         guard let usableID else { return invalid("'id' must be a string or an integer") }
-        return .message(.request(RPCRequest(id: usableID, method: method, params: params)))
+        return .message(.request(RPCRequest(id: usableID, method: method, carriedParams: params)))
     }
 
-    private static func classifyResponse(
-        fields: [String: JSONValue], usableID: RequestID?, invalid: (String) -> RPCEntry
-    ) -> RPCEntry {
-        guard let id = fields["id"] else { return invalid("missing 'method'") }
+    private static func classifyResponse(envelope: RPCEnvelope, usableID: RequestID?, invalid: (String) -> RPCEntry) -> RPCEntry {
+        guard let id = envelope.id else { return invalid("missing 'method'") }
         let responseID: RequestID?
         if id == .null {
             responseID = nil
@@ -88,7 +122,7 @@ extension RPCEntry {
         } else {
             return invalid("'id' must be a string, an integer or null")
         }
-        switch (fields["result"], fields["error"]) {
+        switch (envelope.result, envelope.error) {
         case (let result?, nil):
             return .message(.response(RPCResponse(id: responseID, result: .success(result))))
         case (nil, let error?):

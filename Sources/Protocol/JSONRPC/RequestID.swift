@@ -11,6 +11,14 @@ public enum RequestID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Appends the id as JSON, as `json.serialize(into:)` would.
+    public func serialize(into bytes: inout [UInt8]) {
+        switch self {
+        case .number(let number): JSONValue.serializeInt(number, into: &bytes)
+        case .string(let string): JSONValue.serializeString(string, into: &bytes)
+        }
+    }
+
     /// The id a JSON value denotes, or nil when it is not a usable id.
     public init?(json: JSONValue) {
         switch json {

@@ -21,8 +21,8 @@ public struct RowsRequest: RPCRequestType, Equatable {
 
     /// The read every client repeats: its usual shape is taken apart by hand, which costs a
     /// fraction of the `Decodable` path; any other shape takes that path, which words the errors.
-    /// The limit and the revision are range-checked here, for the host and a worker alike; the
-    /// offset's bound is the host's (a worker reads nothing past its list's end).
+    /// The numbers are range-checked here. navhost passes the client's params on as they
+    /// arrived, so this is where a worker refuses them.
     public static func decode(params: JSONValue?) throws(RPCError) -> RowsRequest {
         var usual: RowsRequest?
         switch params {
@@ -32,6 +32,7 @@ public struct RowsRequest: RPCRequestType, Equatable {
         }
         let request: RowsRequest
         if let usual { request = usual } else { request = try decodeParams(RowsRequest.self, from: params) }
+        try checkRange(request.offset, "offset", 0...RestorationToken.maxOffset)
         try checkRange(request.limit, "limit", 0...maxLimit)
         try checkRange(request.revision, "revision", 0...RestorationToken.maxRevision)
         return request

@@ -1,0 +1,74 @@
+/// A message's params: a value built by the sender, or the bytes a received message carried
+/// them in. Received params were checked to be valid JSON as the message was read, but no tree
+/// is built for them until something reads `value`: the host passes most params on to a worker
+/// as they are.
+public enum MessageParams: Sendable {
+    case value(JSONValue)
+    case received(ArraySlice<UInt8>)
+
+    /// The params as a tree (parsed now for received ones).
+    public var value: JSONValue {
+        switch self {
+        case .value(let value):
+            return value
+        case .received(let bytes):
+            // Cannot fail: the bytes were checked by the same parser, under the same limits,
+            // when the message was read.
+            return bytes.withUnsafeBufferPointer { (try? JSONParser.parse($0).get()) ?? .null }
+        }
+    }
+
+    /// Compact JSON text of the params, fit for a newline-delimited stream: received bytes as
+    /// they are unless they hold line breaks (whitespace between tokens; a string cannot hold
+    /// a raw one), which are written again without.
+    public var compactJSON: ArraySlice<UInt8> {
+        switch self {
+        case .value(let value):
+            return value.serialized()[...]
+        case .received(let bytes):
+            guard bytes.contains(where: { $0 < 0x20 }) else { return bytes }
+            return value.serialized()[...]
+        }
+    }
+
+    /// Appends `compactJSON` (a value is written straight into `bytes`).
+    public func write(into bytes: inout [UInt8]) {
+        switch self {
+        case .value(let value): value.serialize(into: &bytes)
+        case .received: bytes += compactJSON
+        }
+    }
+
+    /// The value of the params object's member `name` (the last one, as in a parsed object);
+    /// nil when there is none or the params are not an object. Received params are walked, and
+    /// only that member's value is built.
+    public func member(_ name: StaticString) -> JSONValue? {
+        switch self {
+        case .value(let value): return value[name.description]
+        case .received(let bytes): return bytes.withUnsafeBufferPointer { JSONParser.member(name, ofObjectIn: $0) }
+        }
+    }
+
+    public var isObject: Bool {
+        switch self {
+        case .value(let value): return value.objectValue != nil
+        case .received(let bytes): return bytes.first == UInt8(ascii: "{")
+        }
+    }
+
+    /// What the first byte says the params are, without parsing them.
+    var isNull: Bool {
+        switch self {
+        case .value(let value): return value == .null
+        case .received(let bytes): return bytes.first == UInt8(ascii: "n")
+        }
+    }
+
+    var isContainer: Bool {
+        switch self {
+        case .value(.object), .value(.array): return true
+        case .value: return false
+        case .received(let bytes): return bytes.first == UInt8(ascii: "{") || bytes.first == UInt8(ascii: "[")
+        }
+    }
+}
