@@ -68,7 +68,7 @@ struct BenchCommand: ParsableCommand {
             .run(subjects, progress: progress)
         let push = PushBench(paths: paths, pushes: pushes, timeout: timeout).run(progress: progress)
         let throughput = ThroughputBench(paths: paths, requests: pipelined, runs: runs, timeout: timeout).run(subjects, progress: progress)
-        let cpu = CPUCostBench(paths: paths, requests: cpuRequests, warmup: min(warmup, cpuRequests), timeout: timeout)
+        let cpu = CPUCostBench(paths: paths, requests: cpuRequests, warmup: min(warmup, cpuRequests), timeout: timeout, runs: runs)
             .run(subjects, progress: progress)
         let memory = MemoryBench(paths: paths, depths: depths, timeout: timeout).run(progress: progress)
         var results = BenchResults(
@@ -76,7 +76,8 @@ struct BenchCommand: ParsableCommand {
             settings: .init(
                 roundTrips: self.roundTrips, warmup: warmup, runs: runs, pushes: pushes, pipelined: pipelined, cpuRequests: cpuRequests,
                 stackDepths: depths, navhost: paths.navhost, baselineBin: paths.baselineBin, baselineSource: paths.baselineSource),
-            roundTrips: roundTrips, ratios: BenchResults.ratios(roundTrips), push: push, throughput: throughput, cpu: cpu,
+            roundTrips: roundTrips, ratios: BenchResults.ratios(roundTrips),
+            hostCost: HostCost(roundTrips: roundTrips, cpu: cpu, throughput: throughput), push: push, throughput: throughput, cpu: cpu,
             memory: memory, targets: [], notes: BenchResults.notes(roundTrips))
         results.targets = TargetCheck.evaluate(results)
         print(ReportPrinter.render(results))

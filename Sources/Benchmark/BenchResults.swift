@@ -31,6 +31,7 @@ struct BenchResults: Codable {
     var settings: Settings
     var roundTrips: [RoundTripBench.Row]
     var ratios: [Ratio]
+    var hostCost: HostCost
     var push: PushBench.Results
     var throughput: [ThroughputBench.Row]
     var cpu: [CPUCostBench.Row]

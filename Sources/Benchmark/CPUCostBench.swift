@@ -1,12 +1,16 @@
 /// CPU time per request with one request in flight at a time: what each process of a subject
 /// spends on a request, whatever the scheduler's wake-up latency adds to the round trip.
-/// The client here is the benchmark's own; only the subject's processes are counted.
+/// The client here is the benchmark's own; only the subject's processes are counted. Runs are
+/// interleaved across subjects, and each figure is the median of the runs (by the front
+/// process's CPU), so a burst of other load on the machine does not decide a ratio.
 struct CPUCostBench {
     struct Row: Codable {
         var key: Subject.Key
         var name: String
         var requests: Int
         var cpu: CPUPerRequest?
+        /// The front process's CPU per request in each run, in microseconds.
+        var frontRuns: [Double] = []
         var unavailable: String?
     }
 
@@ -14,19 +18,27 @@ struct CPUCostBench {
     let requests: Int
     let warmup: Int
     let timeout: Double
+    let runs: Int
 
     func run(_ subjects: [Subject], progress: (String) -> Void) -> [Row] {
-        subjects.map { subject in
-            var row = Row(key: subject.key, name: subject.name, requests: requests, unavailable: subject.unavailable)
-            guard row.unavailable == nil else { return row }
-            progress("CPU per sequential request x\(requests): \(subject.name)")
-            do throws(BenchError) {
-                row.cpu = try measure(subject)
-            } catch {
-                row.unavailable = error.description
+        var rows = subjects.map { Row(key: $0.key, name: $0.name, requests: requests, unavailable: $0.unavailable) }
+        var measured: [[CPUPerRequest]] = rows.map { _ in [] }
+        for number in 1...max(1, runs) {
+            for index in rows.indices where rows[index].unavailable == nil {
+                progress("CPU per sequential request x\(requests), run \(number)/\(runs): \(subjects[index].name)")
+                do throws(BenchError) {
+                    measured[index].append(try measure(subjects[index]))
+                } catch {
+                    rows[index].unavailable = error.description
+                }
             }
-            return row
         }
+        for index in rows.indices where rows[index].unavailable == nil && !measured[index].isEmpty {
+            let sorted = measured[index].sorted { $0.front < $1.front }
+            rows[index].cpu = sorted[sorted.count / 2]
+            rows[index].frontRuns = measured[index].map(\.front)
+        }
+        return rows
     }
 
     private func measure(_ subject: Subject) throws(BenchError) -> CPUPerRequest {

@@ -29,11 +29,12 @@ enum ReportPrinter {
         sections.append("Throughput, \(settings.pipelined) requests in flight (median of \(settings.runs) runs)\n" + throughput.render()
             + unavailable(results.throughput.map { ($0.name, $0.unavailable) }))
         sections.append(cpu(results))
+        sections.append(results.hostCost.render())
         sections.append(memory(results.memory))
-        var targets = TextTable("issue 6 target", "measured", "status")
-        targets.textColumns = [0, 1, 2]
+        var targets = TextTable("issue", "target", "measured", "status")
+        targets.textColumns = [1, 2, 3]
         for check in results.targets {
-            targets.add(check.target, check.measured, check.status.rawValue)
+            targets.add("\(check.issue)", check.target, check.measured, check.status.rawValue)
         }
         sections.append(targets.render())
         sections += results.notes.map { "NOTE: \($0)" }
@@ -50,7 +51,7 @@ enum ReportPrinter {
                 fixed(pipelined?.front), fixed(pipelined?.children), fixed(pipelined?.total))
         }
         let note = "CPU time per request from /proc/*/task/*/schedstat (front = the process the client talks to; "
-            + "sequential: \(results.settings.cpuRequests) requests one at a time)"
+            + "sequential: \(results.settings.cpuRequests) requests one at a time, median of \(results.settings.runs) runs)"
         return note + "\n" + table.render() + unavailable(results.cpu.map { ($0.name, $0.unavailable) })
     }
 

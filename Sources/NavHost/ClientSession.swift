@@ -18,7 +18,17 @@ final class ClientSession {
     private let queue: RequestQueue
     private let navigator: Navigator
     private let spawner: WorkerSpawner
-    private var handlers: [String: Handler] = [:]
+    private var handlers: [String: Route] = [:] {
+        didSet { lastHandler = nil }
+    }
+    private var lastHandler: (method: String, route: Route)?
+
+    /// A handler in a box: a function stored in a dictionary directly is kept in its most
+    /// general form, and every call through it converts the `done` closure (an allocation).
+    private final class Route {
+        let handler: Handler
+        init(_ handler: @escaping Handler) { self.handler = handler }
+    }
     private var state = State.uninitialized
     /// Ends navhost with an exit code (`exit`).
     var onExit: ((Int32) -> Void)?
@@ -59,7 +69,7 @@ final class ClientSession {
     /// The lifecycle and navigation methods, and the screen methods of `screens` and `selections`.
     func register(screens: ScreenMethods, selections: Selections) {
         let navigator = navigator
-        handlers[InitializeRequest.method] = { [unowned self] request, responder, done in self.initialize(request, responder, done) }
+        handlers[InitializeRequest.method] = Route { [unowned self] request, responder, done in self.initialize(request, responder, done) }
         on(ShutdownRequest.self) { [unowned self] _, responder, done in
             state = .shutDown
             navigator.stopAll {
@@ -92,14 +102,14 @@ final class ClientSession {
             navigator.popToRoot { responder.reply(encoded: $0) }
             done()
         }
-        handlers[RowsRequest.method] = screens.rows
-        handlers[QueryRequest.method] = screens.query
+        handlers[RowsRequest.method] = Route(screens.rows)
+        handlers[QueryRequest.method] = Route(screens.query)
         on(SelectRequest.self, selections.select)
     }
 
     /// Registers a typed handler: params are decoded (bad params answer -32602 naming the field).
     func on<R: RPCRequestType>(_ type: R.Type, _ handler: @escaping (R, RPCResponder, @escaping () -> Void) -> Void) {
-        handlers[R.method] = { request, responder, done in
+        handlers[R.method] = Route { request, responder, done in
             let params: R
             do throws(RPCError) {
                 params = try R.decode(params: request.params)
@@ -112,7 +122,7 @@ final class ClientSession {
     }
 
     private func handle(_ request: RPCRequest, _ responder: RPCResponder) {
-        guard let handler = handlers[request.method] else {
+        guard let handler = handler(for: request.method) else {
             log.debug("refused \(request.method): no such method")
             return responder.fail(.methodNotFound(request.method))
         }
@@ -125,6 +135,15 @@ final class ClientSession {
         if !queue.runIfIdle({ [unowned self] done in run(request, responder, handler, done) }) {
             queue.enqueue { [unowned self] done in run(request, responder, handler, done) }
         }
+    }
+
+    /// The handler of `method`. A client mostly repeats one method (reads), so the last one
+    /// found is kept: comparing a short name costs less than hashing it.
+    private func handler(for method: String) -> Handler? {
+        if let last = lastHandler, last.method == method { return last.route.handler }
+        guard let route = handlers[method] else { return nil }
+        lastHandler = (method, route)
+        return route.handler
     }
 
     /// A request's turn in the queue.

@@ -223,14 +223,15 @@ public final class RPCConnection {
             onProtocolError?(error)
             reply(RPCResponse(id: id, result: .failure(error)), in: batch)
         case .message(.request(let request)):
-            if incoming[request.id] != nil {
+            let cost = bytes + Self.pendingRequestAllowance
+            let responder = RPCResponder(id: request.id, method: request.method, connection: self, batch: batch, cost: cost)
+            // One hash of the id: the pending request it would replace is put back.
+            if let pending = incoming.updateValue(responder, forKey: request.id) {
+                incoming[request.id] = pending
                 let error = RPCError.invalidRequest("request id \(request.id) is already in use by a pending request")
                 onProtocolError?(error)
                 return reply(RPCResponse(id: request.id, result: .failure(error)), in: batch)
             }
-            let cost = bytes + Self.pendingRequestAllowance
-            let responder = RPCResponder(id: request.id, method: request.method, connection: self, batch: batch, cost: cost)
-            incoming[request.id] = responder
             received(cost: cost)
             guard let onRequest else {
                 return responder.fail(.methodNotFound(request.method))
