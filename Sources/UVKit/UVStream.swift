@@ -69,11 +69,27 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
         } else {
             batch += bytes
         }
+        // A long turn (a burst of pipelined requests read in one go) hands its bytes over as
+        // they reach a quarter of a pipe's buffer, so the reader downstream starts on them
+        // while this side is still working: held to the end of the turn, the two sides took
+        // turns instead of working together.
+        if batch.count >= Self.streamingBatchBytes {
+            let bytes = batch
+            batch = []
+            writeNow(bytes)
+        }
     }
+
+    /// See `write`: a quarter of Linux's default pipe buffer (64 KiB).
+    static let streamingBatchBytes = 16 * 1024
 
     /// Hands this turn's bytes to the kernel (called by the loop's `WriteBatcher`).
     func flushBatch() {
-        guard !batch.isEmpty else { return }
+        guard !batch.isEmpty else {
+            // Handed over early (`write`): the drain is still this turn's to report.
+            if writesInFlight == 0, !isClosing { drained() }
+            return
+        }
         let bytes = batch
         batch = []
         guard !isClosing, !writeFailed else { return }

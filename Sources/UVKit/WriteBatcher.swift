@@ -2,6 +2,8 @@
 /// wait in the stream until just before the loop next waits for I/O (libuv's prepare phase),
 /// then go to the kernel together. Nothing waits longer than the rest of the turn it was written
 /// in, and a burst of pipelined answers costs one system call per stream instead of one each.
+/// A stream hands its bytes over early once 16 KiB wait (`UVStream.write`), so a long turn
+/// streams to the reader downstream instead of making it wait for the turn's end.
 ///
 /// The prepare handle is referenced only while some stream has bytes waiting, so waiting bytes
 /// keep the loop running until they are handed over, and an idle batcher never does.

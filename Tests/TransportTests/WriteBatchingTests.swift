@@ -3,7 +3,7 @@ import Testing
 import UVKit
 
 /// A stream's writes of one loop turn wait in the stream and go to the kernel together just
-/// before the loop next waits for I/O.
+/// before the loop next waits for I/O, or as soon as 16 KiB wait.
 @Suite struct WriteBatchingTests {
     /// A stream over one end of a socket pair, and the other end's raw descriptor.
     private func socketPair(_ loop: UVLoop) throws -> (UVPipe, Int32) {
@@ -29,6 +29,36 @@ import UVKit
         #expect(stream.pendingWriteBytes == 13, "waiting bytes count toward backpressure")
         loop.runNoWait()
         #expect(String(decoding: readAvailable(peer), as: UTF8.self) == "one two three")
+        #expect(stream.pendingWriteBytes == 0)
+        stream.close()
+        loop.runNoWait()
+    }
+
+    /// A long turn (a pipelined burst) must not hold everything it writes to its end: the
+    /// reader downstream would wait for the whole burst and the two sides would take turns.
+    @Test func aLongTurnsBytesLeaveOnceAQuarterOfAPipeIsWaiting() throws {
+        let loop = UVLoop()
+        let (stream, peer) = try socketPair(loop)
+        defer { close(peer) }
+        let line = Array(repeating: UInt8(ascii: "x"), count: 399) + [UInt8(ascii: "\n")]
+        var received = 0
+        for written in 1...100 {
+            stream.write(line)
+            #expect(stream.pendingWriteBytes < 16 * 1024, "\(written * 400) bytes written in one turn")
+            while true {
+                let chunk = readAvailable(peer)
+                if chunk.isEmpty { break }
+                received += chunk.count
+            }
+        }
+        #expect(received >= 100 * 400 - 16 * 1024, "the peer read the burst while the turn was still running")
+        loop.runNoWait()
+        while true {
+            let chunk = readAvailable(peer)
+            if chunk.isEmpty { break }
+            received += chunk.count
+        }
+        #expect(received == 100 * 400)
         #expect(stream.pendingWriteBytes == 0)
         stream.close()
         loop.runNoWait()

@@ -97,11 +97,24 @@ public struct MessageFramer: Sendable {
                 if state == .line { readLinesDirectly(from: &input) }
                 if input.isEmpty { break }
             }
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: input))
-            input = input[input.endIndex...]
+            // A buffered partial line takes the input only to its end; the lines after it then
+            // go the direct way. Other states (headers, bodies) take it all.
+            var end = input.endIndex
+            if state == .line, let newline = Self.newline(in: input) { end = newline + 1 }
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: input[..<end]))
+            input = input[end...]
             process()
+            compact()
         }
         compact()
+    }
+
+    /// The index of the first newline in `input` (memchr).
+    private static func newline(in input: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        guard let base = input.base.baseAddress, !input.isEmpty,
+            let found = memchr(base + input.startIndex, Int32(UInt8(ascii: "\n")), input.count)
+        else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// While skipping, drops input without copying it into the buffer. Returns false when the
@@ -124,10 +137,7 @@ public struct MessageFramer: Sendable {
     /// Newline framing with nothing buffered: emits each complete line of `input` without
     /// copying it into the buffer first, and leaves the rest (a partial line) in `input`.
     private mutating func readLinesDirectly(from input: inout Slice<UnsafeBufferPointer<UInt8>>) {
-        while let base = input.base.baseAddress, !input.isEmpty,
-            let found = memchr(base + input.startIndex, Int32(UInt8(ascii: "\n")), input.count)
-        {
-            let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        while let newline = Self.newline(in: input) {
             if let event = Self.lineEvent(input[input.startIndex..<newline], maxMessageBytes: maxMessageBytes) { emit(event) }
             input = input[(newline + 1)...]
         }
