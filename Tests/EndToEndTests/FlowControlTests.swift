@@ -118,11 +118,16 @@ import Testing
         // The spare is up: the push below takes it, and the next spare starts while the client is away.
         #expect(host.client.pump(seconds: 20) { host.workers().count == 2 })
         host.client.pauseReading()
+        // The push first: it holds the request queue until its screen is open, so the spare's
+        // answer is read before the reads queued behind it can back navhost's output up (sent
+        // after them, the push raced their answers, and lost under load: its worker paused with
+        // the others, it never finished). The next spare starts 50 ms after the push, by then
+        // while the client is away and navhost has stopped reading workers.
+        host.client.send(["jsonrpc": "2.0", "id": "push", "method": "nav/push", "params": ["kind": "repositories", "params": ["login": "mojombo"]]])
         // Far more than the pipe holds: navhost's output to the client backs up.
         for index in 0..<8 {
-            host.client.send(["jsonrpc": "2.0", "id": .string("rows\(index)"), "method": "screen/rows", "params": ["limit": 1000]])
+            host.client.send(["jsonrpc": "2.0", "id": .string("rows\(index)"), "method": "screen/rows", "params": ["screen": "s1", "limit": 1000]])
         }
-        host.client.send(["jsonrpc": "2.0", "id": "push", "method": "nav/push", "params": ["kind": "repositories", "params": ["login": "mojombo"]]])
         // The client stays away until the next spare has started: the root's worker, the pushed
         // screen's, and the new spare.
         #expect(host.client.pump(seconds: 20) { host.workers().count == 3 }, "the next spare did not start")
