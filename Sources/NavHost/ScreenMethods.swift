@@ -40,20 +40,37 @@ final class ScreenMethods {
     ) {
         var params = request.carriedParams
         let screen = params?.member("screen")
+        let isUsual: Bool
         switch (params?.isObject, screen) {
-        case (nil, _), (true?, nil), (true?, .null?), (true?, .string?):
-            break
-        default:
-            // A `screen` that is not a string, or params that are not an object: the request
-            // type words the refusal; the only such params it accepts, `[]`, mean none.
+        case (nil, _), (true?, nil), (true?, .null?), (true?, .string?): isUsual = true
+        default: isUsual = false
+        }
+        if !isUsual || (params?.receivedByteCount ?? 0) > Self.forwardedParamsLimit {
+            // A `screen` that is not a string, params that are not an object, or params far
+            // longer than any the request takes: the request type decodes them (and words any
+            // refusal), and the worker gets only the members it reads. So a client cannot make
+            // navhost pass a worker megabytes the worker would only drop, or a message over
+            // the worker's limit. The only params other than an object it accepts, `[]`, mean none.
             do throws(RPCError) {
-                _ = try Client.decode(params: request.params)
+                let decoded = try Client.decode(params: request.params)
+                params = params?.isObject == true ? .value(try encodedParams(decoded)) : nil
             } catch {
                 return responder.fail(error)
             }
-            if params?.isObject == false { params = nil }
         }
         gateway.forward(Worker.self, params, to: screen?.stringValue, answering: responder)
+    }
+
+    /// Params of `screen/rows` and `screen/query` are a few dozen bytes (a query is at most 256
+    /// characters): longer ones are decoded and written again, not passed on (`forward`).
+    static let forwardedParamsLimit = 4096
+
+    private func encodedParams<Client: RPCRequestType>(_ decoded: Client) throws(RPCError) -> JSONValue {
+        do {
+            return try JSONValueEncoder().encode(decoded)
+        } catch {
+            throw .internalError("could not write the params of \(Client.method) again: \(error)")
+        }
     }
 
     /// `screen/reload`: holds the queue until the screen's new worker has opened.

@@ -48,6 +48,23 @@ import Testing
         #expect(try host.shutdown().exitCode == 0)
     }
 
+    /// navhost may take messages larger than a worker does: params far longer than any the
+    /// request takes are decoded and written again with only what the worker reads, so the
+    /// worker never gets a message over its limit (it would drop it, the request would time
+    /// out and the worker be reset).
+    @Test func hugeParamsReachTheWorkerAsOnlyWhatItReads() throws {
+        let host = try HostUnderTest(["--max-message-bytes", String(32 << 20), "--request-timeout", "3000"])
+        try host.initialize()
+        let worker = try #require(host.workers().first)
+        let padding = String(repeating: "p", count: 20 << 20)
+        let rows = try host.client.request(RowsRequest.method, ["limit": 2, "padding": .string(padding)], timeout: 30)
+        #expect(rows["rows"]?.arrayValue?.count == 2)
+        let query = try host.client.request(QueryRequest.method, ["text": "tor", "padding": .string(padding)], timeout: 30)
+        #expect(query["sections"]?.arrayValue?.isEmpty == false)
+        #expect(host.workers().first == worker, "the worker was not reset")
+        #expect(try host.shutdown().exitCode == 0)
+    }
+
     @Test func anEscapedQueryReachesTheWorkerAsWritten() throws {
         let host = try HostUnderTest()
         try host.initialize()

@@ -49,6 +49,12 @@ public enum MessageParams: Sendable {
         }
     }
 
+    /// The size of received params; nil for a value.
+    public var receivedByteCount: Int? {
+        if case .received(let bytes) = self { return bytes.count }
+        return nil
+    }
+
     public var isObject: Bool {
         switch self {
         case .value(let value): return value.objectValue != nil
