@@ -49,8 +49,8 @@ public final class GitHubAPIClient {
         context = FetchContext(http: http, cache: loopCache, origin: origin, headers: headers, token: usableToken, timeout: timeout)
     }
 
-    /// Stops answering cache reads (queued cache writes still finish). Requests under way
-    /// belong to the HTTP client: close it too.
+    /// Stops answering cache reads; queued cache writes finish first (up to a second). Requests
+    /// under way belong to the HTTP client: close it too.
     public func close() {
         loopCache?.close()
     }

@@ -36,9 +36,13 @@ final class LoopResponseCache {
         queue.run({ try cache.revalidate(url: url, etag: etag, lastModified: lastModified) }, completion: { _ in })
     }
 
-    /// Queued writes still run; only their (empty) answers are dropped.
+    /// Queued writes still run, and are waited for (up to a second): the worker ends after
+    /// this, and a response fetched just before would otherwise be lost from the cache (a
+    /// popped screen's list then missing when GitHub is unreachable). Only their (empty)
+    /// answers are dropped.
     func close() {
         queue.close()
+        queue.waitForQueuedJobs(upTo: 1)
     }
 }
 

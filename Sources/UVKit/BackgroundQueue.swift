@@ -43,6 +43,14 @@ public final class BackgroundQueue {
     public func close() {
         inbox.close()
     }
+
+    /// Waits, blocking the caller, until the jobs queued so far have run, or `seconds` have
+    /// passed. For a process about to end: its queued writes would die with it otherwise.
+    public func waitForQueuedJobs(upTo seconds: Double) {
+        let done = DispatchSemaphore(value: 0)
+        queue.async { done.signal() }
+        _ = done.wait(timeout: .now() + seconds)
+    }
 }
 
 /// A handle on one background job.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import GitHubAPI
 import Testing
+import UVKit
 
 /// The cache's running total, and its SQLite work kept off the loop.
 @Suite struct ResponseCacheLoopTests {
@@ -35,6 +36,21 @@ import Testing
         #expect(try reopened.totalBytes() == 409)
         try cache.removeAll()
         try expectTotal(0, "after removing everything")
+    }
+
+    /// A worker closes its cache and ends: the responses it fetched just before are in the file
+    /// (the writes queued off the loop are waited for), so a later worker finds them offline.
+    @Test func writesQueuedBeforeCloseAreInTheFileWhenCloseReturns() throws {
+        let folder = NSTemporaryDirectory() + "navshell-cache-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let loop = UVLoop()
+        let cache = try LoopResponseCache(try ResponseCache(path: "\(folder)/cache.sqlite", maximumBytes: 1 << 20), loop: loop)
+        let names = (0..<20).map { "page\($0)" }
+        for name in names { cache.store(entry(name, bytes: 2000)) }
+        cache.close()
+        let reopened = try ResponseCache(path: "\(folder)/cache.sqlite", maximumBytes: 1 << 20)
+        #expect(try reopened.storedURLs().sorted() == names.map { "u/\($0)" }.sorted())
+        loop.close()
     }
 
     @Test func aReadWhileAnotherProcessHoldsTheWriteLockIsServedFromTheCache() throws {
