@@ -138,6 +138,7 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
 
     private func drained() {
         onDrain?()
+        guard !drainWaiters.isEmpty else { return }
         let waiters = drainWaiters
         drainWaiters = []
         for waiter in waiters { waiter() }

@@ -27,7 +27,13 @@ final class IdleMonitor {
         self.notifier = notifier
         prepare = try? UVPrepare(loop: loop)
         prepare?.unref()
-        prepare?.start { [weak self] in self?.evaluate() }
+        // Unowned: the handle is closed when the monitor goes (deinit), so the callback never
+        // outlives it; it runs on every loop turn, where a weak reference costs a lookup.
+        prepare?.start { [unowned self] in evaluate() }
+    }
+
+    deinit {
+        prepare?.close()
     }
 
     func wait(_ params: WaitIdleRequest, _ responder: RPCResponder) {

@@ -29,7 +29,7 @@ extension JSONParser {
                 try skipValue(depth: depth + 1)
                 envelope.params = .received(source[start..<index])
             } else if keyName(key, is: "jsonrpc") {
-                envelope.jsonrpc = try parseValue(depth: depth + 1)
+                envelope.jsonrpc = try parseVersion(depth: depth + 1)
             } else if keyName(key, is: "id") {
                 envelope.id = try parseValue(depth: depth + 1)
             } else if keyName(key, is: "method") {
@@ -43,6 +43,23 @@ extension JSONParser {
             }
         } while try !endOfMember(closing: "}")
         return RPCEntry(classifying: envelope)
+    }
+}
+
+extension JSONParser {
+    private static let version: [UInt8] = Array(#""2.0""#.utf8)
+
+    /// The `jsonrpc` member's value: `"2.0"` as every message writes it is matched as bytes
+    /// (counted as the one value it is); anything else is parsed.
+    private mutating func parseVersion(depth: Int) throws(JSONParseError) -> JSONValue {
+        skipWhitespace()
+        let version = Self.version
+        guard bytes.count - index >= version.count, (0..<version.count).allSatisfy({ bytes[index + $0] == version[$0] }) else {
+            return try parseValue(depth: depth)
+        }
+        try startValue()
+        index += version.count
+        return .string("2.0")
     }
 }
 
