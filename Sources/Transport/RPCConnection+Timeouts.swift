@@ -38,7 +38,9 @@ extension RPCConnection {
         var latest: [UInt64] = []
         latest.reserveCapacity(answers.count)
         for answer in answers { latest.append(max(latest.last ?? 0, answer.time)) }
-        for (id, request) in outgoing {
+        // In place, by index: a lookup by id for each request would hash every one of them again.
+        for index in outgoing.values.indices {
+            let request = outgoing.values[index]
             guard let timeout = request.timeout, let deadline = request.deadline else { continue }
             // How many logged answers were to requests sent before this one.
             var low = 0
@@ -48,7 +50,7 @@ extension RPCConnection {
                 if answers[middle].number < request.number { low = middle + 1 } else { high = middle }
             }
             guard low > 0, latest[low - 1] + timeout > deadline else { continue }
-            outgoing[id]?.deadline = latest[low - 1] + timeout
+            outgoing.values[index].deadline = latest[low - 1] + timeout
         }
     }
 

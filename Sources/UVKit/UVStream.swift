@@ -65,7 +65,8 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
         guard !isClosing, !writeFailed, !bytes.isEmpty else { return }
         if batch.isEmpty {
             guard coalescesWrites, loop.writeBatcher?.schedule(self) == true else { return writeNow(bytes) }
-            batch = bytes
+            // Taken as it is, unless the buffer kept from an early hand-over has room.
+            if batch.capacity >= bytes.count { batch += bytes } else { batch = bytes }
         } else {
             batch += bytes
         }
@@ -74,14 +75,18 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
         // while this side is still working: held to the end of the turn, the two sides took
         // turns instead of working together.
         if batch.count >= Self.streamingBatchBytes {
-            let bytes = batch
-            batch = []
-            writeNow(bytes)
+            writeNow(batch)
+            // The buffer is this stream's alone again once the kernel took it all (the usual
+            // case): kept, so a burst is not grown again from nothing for every 16 KiB, unless
+            // one large message made it large (its memory goes back, as after any large message).
+            batch.removeAll(keepingCapacity: batch.capacity <= Self.keptBatchCapacity)
         }
     }
 
     /// See `write`: a quarter of Linux's default pipe buffer (64 KiB).
     static let streamingBatchBytes = 16 * 1024
+    /// The largest buffer an early hand-over keeps for the rest of the burst.
+    static let keptBatchCapacity = 256 * 1024
 
     /// Hands this turn's bytes to the kernel (called by the loop's `WriteBatcher`).
     func flushBatch() {

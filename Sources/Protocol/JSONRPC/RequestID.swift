@@ -11,6 +11,16 @@ public enum RequestID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// One value into the hasher, not the case and then the value: ids key the requests in
+    /// flight, hashed several times for every request routed. (A number and a string that hash
+    /// alike are still two ids: equality tells them apart.)
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .number(let number): hasher.combine(number)
+        case .string(let string): hasher.combine(string)
+        }
+    }
+
     /// Appends the id as JSON, as `json.serialize(into:)` would.
     public func serialize(into bytes: inout [UInt8]) {
         switch self {
