@@ -12,6 +12,9 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
     private var writeFailed = false
     /// Bytes written this loop turn, handed to the kernel together by the loop's `WriteBatcher`.
     private var batch: [UInt8] = []
+    /// Whether the loop's `WriteBatcher` will flush this stream at the end of the turn: once per
+    /// turn, however often `write` hands bytes over early.
+    private var isScheduled = false
     /// Whether writes wait for the end of the loop turn (see `WriteBatcher`). A synchronous
     /// client that runs its loop only while it waits for an answer turns this off, so what it
     /// sends leaves at once.
@@ -63,13 +66,13 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
 
     public func write(_ bytes: [UInt8]) {
         guard !isClosing, !writeFailed, !bytes.isEmpty else { return }
-        if batch.isEmpty {
+        if !isScheduled {
             guard coalescesWrites, loop.writeBatcher?.schedule(self) == true else { return writeNow(bytes) }
-            // Taken as it is, unless the buffer kept from an early hand-over has room.
-            if batch.capacity >= bytes.count { batch += bytes } else { batch = bytes }
-        } else {
-            batch += bytes
+            isScheduled = true
         }
+        // The first bytes of a turn are taken as they are, unless the buffer kept from an early
+        // hand-over has room for them.
+        if batch.isEmpty && batch.capacity < bytes.count { batch = bytes } else { batch += bytes }
         // A long turn (a burst of pipelined requests read in one go) hands its bytes over as
         // they reach a quarter of a pipe's buffer, so the reader downstream starts on them
         // while this side is still working: held to the end of the turn, the two sides took
@@ -90,6 +93,7 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
 
     /// Hands this turn's bytes to the kernel (called by the loop's `WriteBatcher`).
     func flushBatch() {
+        isScheduled = false
         guard !batch.isEmpty else {
             // Handed over early (`write`): the drain is still this turn's to report.
             if writesInFlight == 0, !isClosing { drained() }
