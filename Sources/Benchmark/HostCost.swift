@@ -47,22 +47,6 @@ struct HostCost: Codable {
         return top / bottom
     }
 
-    /// The table under the round trips: each host's cost, and navhost's over the relays'.
-    func render() -> String {
-        var table = TextTable("host, same worker behind", "added mean us", "added p50 us", "CPU us", "requests/s")
-        for host in hosts {
-            table.add(host.name, fixed(host.addedMean), fixed(host.addedP50), fixed(host.cpuFront), fixed(host.requestsPerSecond, 0))
-        }
-        var ratios = TextTable("navhost over", "added mean", "added p50", "CPU", "throughput")
-        for (key, name) in Self.withWorker.dropFirst() {
-            ratios.add(
-                name, fixed(ratio(\.addedMean, .navhost, key), 2), fixed(ratio(\.addedP50, .navhost, key), 2),
-                fixed(ratio(\.cpuFront, .navhost, key), 2), fixed(ratio(\.requestsPerSecond, .navhost, key), 2))
-        }
-        return "What each host adds (round trip minus the worker alone; CPU of the host, one request in flight; pipelined throughput)\n"
-            + table.render() + "\n\n" + ratios.render()
-    }
-
     /// Issue 15's targets against this run's figures.
     func targets() -> [TargetCheck] {
         let overC = ratio(\.addedMean, .navhost, .cRelayWorker)

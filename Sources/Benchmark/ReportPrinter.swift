@@ -29,7 +29,7 @@ enum ReportPrinter {
         sections.append("Throughput, \(settings.pipelined) requests in flight (median of \(settings.runs) runs)\n" + throughput.render()
             + unavailable(results.throughput.map { ($0.name, $0.unavailable) }))
         sections.append(cpu(results))
-        sections.append(results.hostCost.render())
+        sections.append(hostCost(results.hostCost))
         sections.append(memory(results.memory))
         var targets = TextTable("issue", "target", "measured", "status")
         targets.textColumns = [1, 2, 3]
@@ -39,6 +39,22 @@ enum ReportPrinter {
         sections.append(targets.render())
         sections += results.notes.map { "NOTE: \($0)" }
         return sections.joined(separator: "\n\n")
+    }
+
+    /// Each host's cost over the worker alone, and navhost's over the relays'.
+    private static func hostCost(_ cost: HostCost) -> String {
+        var table = TextTable("host, same worker behind", "added mean us", "added p50 us", "CPU us", "requests/s")
+        for host in cost.hosts {
+            table.add(host.name, fixed(host.addedMean), fixed(host.addedP50), fixed(host.cpuFront), fixed(host.requestsPerSecond, 0))
+        }
+        var ratios = TextTable("navhost over", "added mean", "added p50", "CPU", "throughput")
+        for (key, name) in HostCost.withWorker.dropFirst() {
+            ratios.add(
+                name, fixed(cost.ratio(\.addedMean, .navhost, key), 2), fixed(cost.ratio(\.addedP50, .navhost, key), 2),
+                fixed(cost.ratio(\.cpuFront, .navhost, key), 2), fixed(cost.ratio(\.requestsPerSecond, .navhost, key), 2))
+        }
+        return "What each host adds (round trip minus the worker alone; CPU of the host, one request in flight; pipelined throughput)\n"
+            + table.render() + "\n\n" + ratios.render()
     }
 
     /// CPU per request: sequential (one in flight) and pipelined, front process and workers.

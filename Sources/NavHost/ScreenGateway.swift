@@ -21,20 +21,20 @@ final class ScreenGateway {
 
     /// Sends an `R` with `params` (the client's, as they arrived) to the screen's worker and
     /// answers `responder` with the bytes the worker wrote (its answers already name their
-    /// screen). The worker checks the params. `finished` runs once either way.
+    /// screen). The worker checks the params.
     func forward<R: WorkerRequestType>(
-        _: R.Type, _ params: MessageParams?, to screen: String?, answering responder: RPCResponder, finished: @escaping () -> Void = {}
+        _: R.Type, _ params: MessageParams?, to screen: String?, answering responder: RPCResponder
     ) {
         switch reachNow(screen, for: R.method) {
         case .reached(let reached):
-            forward(R.self, params, reached, answering: responder, finished: finished)
+            forward(R.self, params, reached, answering: responder)
         case .woken:
-            reach(screen, for: R.method) { [self] reached in forward(R.self, params, reached, answering: responder, finished: finished) }
+            reach(screen, for: R.method) { [self] reached in forward(R.self, params, reached, answering: responder) }
         }
     }
 
     private func forward<R: WorkerRequestType>(
-        _: R.Type, _ params: MessageParams?, _ reached: Result<Reached, RPCError>, answering responder: RPCResponder, finished: @escaping () -> Void
+        _: R.Type, _ params: MessageParams?, _ reached: Result<Reached, RPCError>, answering responder: RPCResponder
     ) {
         switch reached {
         case .failure(let error):
@@ -47,12 +47,9 @@ final class ScreenGateway {
                 case .success(let raw): responder.succeed(raw: raw)
                 case .failure(let error): responder.fail(mapped(error, entry, worker, R.clientMethod))
                 }
-                finished()
             }
             worker.cancel(id, with: responder)
-            return
         }
-        finished()
     }
 
     /// Sends a request and hands back the parsed answer with the screen it came from. A

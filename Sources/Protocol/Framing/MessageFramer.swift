@@ -104,7 +104,6 @@ public struct MessageFramer: Sendable {
             buffer.append(contentsOf: UnsafeBufferPointer(rebasing: input[..<end]))
             input = input[end...]
             process()
-            compact()
         }
         compact()
     }

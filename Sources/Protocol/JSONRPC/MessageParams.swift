@@ -55,26 +55,24 @@ public enum MessageParams: Sendable {
         return nil
     }
 
-    public var isObject: Bool {
+    /// What the params are, by their first byte for received ones (no parsing).
+    enum Shape { case object, array, null, other }
+
+    var shape: Shape {
         switch self {
-        case .value(let value): return value.objectValue != nil
-        case .received(let bytes): return bytes.first == UInt8(ascii: "{")
+        case .value(.object): return .object
+        case .value(.array): return .array
+        case .value(.null): return .null
+        case .value: return .other
+        case .received(let bytes):
+            switch bytes.first {
+            case UInt8(ascii: "{"): return .object
+            case UInt8(ascii: "["): return .array
+            case UInt8(ascii: "n"): return .null
+            default: return .other
+            }
         }
     }
 
-    /// What the first byte says the params are, without parsing them.
-    var isNull: Bool {
-        switch self {
-        case .value(let value): return value == .null
-        case .received(let bytes): return bytes.first == UInt8(ascii: "n")
-        }
-    }
-
-    var isContainer: Bool {
-        switch self {
-        case .value(.object), .value(.array): return true
-        case .value: return false
-        case .received(let bytes): return bytes.first == UInt8(ascii: "{") || bytes.first == UInt8(ascii: "[")
-        }
-    }
+    public var isObject: Bool { shape == .object }
 }

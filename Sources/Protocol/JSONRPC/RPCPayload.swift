@@ -98,12 +98,10 @@ extension RPCEntry {
         // `"params": null` is what many real clients send for a method without params (Emacs's
         // jsonrpc.el, pygls, jsonrpc-glib, Go's jsonrpc2): the spec's intent is "no params".
         var params = envelope.params
-        if let carried = params {
-            if carried.isNull {
-                params = nil
-            } else if !carried.isContainer {
-                return invalid("params must be an object, an array or null")
-            }
+        switch params?.shape {
+        case nil, .object?, .array?: break
+        case .null?: params = nil
+        case .other?: return invalid("params must be an object, an array or null")
         }
         guard envelope.id != nil else {
             return .message(.notification(RPCNotification(method: method, carriedParams: params)))
