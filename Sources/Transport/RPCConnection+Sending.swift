@@ -10,8 +10,8 @@ extension RPCConnection {
         method: String, params: JSONValue?, timeoutMilliseconds: UInt64?,
         completion: @escaping (Result<JSONValue, RPCError>) -> Void
     ) -> RequestID {
-        sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: .parsed(completion)) { id in
-            RPCRequest(id: id, method: method, params: params).serialized()
+        sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: .parsed(completion)) { id, bytes in
+            RPCRequest(id: id, method: method, params: params).serialize(into: &bytes)
         }
     }
 
@@ -21,8 +21,8 @@ extension RPCConnection {
         method: String, writing params: Params, timeoutMilliseconds: UInt64?,
         completion: @escaping (Result<JSONValue, RPCError>) -> Void
     ) -> RequestID {
-        sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: .parsed(completion)) { id in
-            RPCRequest.serialized(id: id, method: method, writtenParams: params.jsonBytes)
+        sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: .parsed(completion)) { id, bytes in
+            RPCRequest.serialize(id: id, method: method, writtenParams: params.jsonBytes, into: &bytes)
         }
     }
 
@@ -34,13 +34,14 @@ extension RPCConnection {
         method: String, params: MessageParams?, timeoutMilliseconds: UInt64?,
         rawResult: @escaping (Result<ArraySlice<UInt8>, RPCError>) -> Void
     ) -> RequestID {
-        sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: .raw(rawResult)) { id in
-            RPCRequest(id: id, method: method, carriedParams: params).serialized()
+        sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: .raw(rawResult)) { id, bytes in
+            RPCRequest(id: id, method: method, carriedParams: params).serialize(into: &bytes)
         }
     }
 
     private func sendRequest(
-        method: String, timeoutMilliseconds: UInt64?, completion: OutgoingRequest.Completion, body: (RequestID) -> [UInt8]
+        method: String, timeoutMilliseconds: UInt64?, completion: OutgoingRequest.Completion,
+        serialize: (RequestID, inout [UInt8]) -> Void
     ) -> RequestID {
         let number = nextRequestNumber
         let id = RequestID.number(number)
@@ -53,7 +54,7 @@ extension RPCConnection {
         let deadline = timeoutMilliseconds.map { loop.now + $0 }
         outgoing[id] = OutgoingRequest(
             method: method, number: number, timeout: timeoutMilliseconds, deadline: deadline, completion: completion)
-        sendRaw(body(id))
+        send { serialize(id, &$0) }
         if let deadline { armDeadline(deadline) }
         return id
     }
@@ -78,10 +79,36 @@ extension RPCConnection {
         sendRaw(message.serialized())
     }
 
+    /// Sends the message `serialize` appends to the buffer it is given. Newline-delimited, with
+    /// no recording tapping what is sent, the message is serialized straight into the writer's
+    /// buffer: no array of its own on the host's routing path.
+    func send(serializing serialize: (inout [UInt8]) -> Void) {
+        guard !isClosed else { return }
+        let framing = framing ?? .newlineDelimited
+        if framing == .newlineDelimited, onBodySent == nil {
+            writer.write { bytes in
+                serialize(&bytes)
+                bytes.append(UInt8(ascii: "\n"))
+            }
+        } else {
+            var body: [UInt8] = []
+            serialize(&body)
+            onBodySent?(body)
+            writer.write(framing.frame(body))
+        }
+        noteQueuedWrites()
+    }
+
+    /// Sends a message already serialized (a batch's answer, a replayed message).
     func sendRaw(_ body: consuming [UInt8]) {
         guard !isClosed else { return }
         onBodySent?(body)
         writer.write((framing ?? .newlineDelimited).frame(body))
+        noteQueuedWrites()
+    }
+
+    /// Backpressure: past the high-water mark, the owner is told to stop feeding writes.
+    private func noteQueuedWrites() {
         if let high = writeHighWaterBytes, !isWriteBackpressured, writer.pendingWriteBytes > high {
             isWriteBackpressured = true
             onWriteBackpressure?(true)

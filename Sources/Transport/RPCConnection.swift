@@ -281,6 +281,9 @@ public final class RPCConnection {
         deadlineTimer?.close()
         deadlineTimer = nil
         failOutstandingRequests(with: error ?? RPCError(code: RPCErrorCode.workerFailed, message: "\(name) closed the connection", data: nil))
+        // Answers to the requests still unanswered go nowhere now; their responders hold this
+        // connection, so the table that holds them goes.
+        incoming = [:]
         let handler = onClose
         onClose = nil
         onRequest = nil

@@ -10,9 +10,12 @@ public final class RPCResponder {
     public var onCancel: (() -> Void)?
     /// A request sent on to another peer on this one's behalf, cancelled with it.
     private var forwarded: (id: RequestID, connection: RPCConnection)?
-    /// Where the answer goes: the connection (a closed and freed one drops it), into the batch's
-    /// answer for an entry of a batch.
-    private weak var connection: RPCConnection?
+    /// Where the answer goes: the connection (a closed one drops it), into the batch's answer for
+    /// an entry of a batch. Held strongly: the connection's table of unanswered requests and this
+    /// responder refer to each other until the answer, or until the connection closes and drops
+    /// the table. A weak reference would give the connection a side table, which sends every
+    /// retain and release of it, several per routed request, down the runtime's slow path.
+    private let connection: RPCConnection
     private let batch: BatchCollector?
     /// What the request counts for in the connection's pending input, given back when answered.
     private let cost: Int
@@ -30,12 +33,12 @@ public final class RPCResponder {
         isAnswered = true
         onCancel = nil
         forwarded = nil
-        connection?.answered(id, cost: cost)
+        connection.answered(id, cost: cost)
         let response = RPCResponse(id: id, result: result)
         if let batch {
             batch.add(response)
         } else {
-            connection?.send(.response(response))
+            connection.send(.response(response))
         }
     }
 
@@ -51,8 +54,8 @@ public final class RPCResponder {
         isAnswered = true
         onCancel = nil
         forwarded = nil
-        connection?.answered(id, cost: cost)
-        connection?.sendRaw(RPCResponse.serialized(id: id, writtenResult: result))
+        connection.answered(id, cost: cost)
+        connection.send { RPCResponse.serialize(id: id, writtenResult: result, into: &$0) }
     }
 
     public func fail(_ error: RPCError) { reply(.failure(error)) }

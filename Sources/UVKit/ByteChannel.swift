@@ -19,6 +19,9 @@ public protocol ByteReader: AnyObject {
 public protocol ByteWriter: AnyObject {
     /// Queues bytes; they are written in order. A failure is reported once through `onWriteError`.
     func write(_ bytes: [UInt8])
+    /// Queues the bytes `body` appends to the buffer it is given: a writer that gathers its
+    /// writes lets them be serialized straight into its own buffer, with no array of their own.
+    func write(appending body: (inout [UInt8]) -> Void)
     /// Bytes accepted but not yet handed to the kernel: the backpressure gauge.
     var pendingWriteBytes: Int { get }
     /// Called at most once, when a write fails (the reader went away: EPIPE).
@@ -28,4 +31,12 @@ public protocol ByteWriter: AnyObject {
     /// Closes once every queued byte is written (or writing failed).
     func closeAfterWrites(_ done: @escaping () -> Void)
     func close()
+}
+
+extension ByteWriter {
+    public func write(appending body: (inout [UInt8]) -> Void) {
+        var bytes: [UInt8] = []
+        body(&bytes)
+        write(bytes)
+    }
 }

@@ -11,7 +11,7 @@ public final class LoopInbox: UVHandle {
     public init(loop: UVLoop) throws(UVError) {
         try super.init(loop: loop, size: MemoryLayout<uv_async_t>.size) { memory in
             uv_async_init(loop.raw, memory.assumingMemoryBound(to: uv_async_t.self)) { handle in
-                UVHandle.owner(of: UnsafeMutableRawPointer(handle), as: LoopInbox.self)?.deliver()
+                UVHandle.withOwner(of: UnsafeMutableRawPointer(handle), as: LoopInbox.self) { $0.deliver() }
             }
         }
         // Only results still expected keep the loop alive.

@@ -4,7 +4,10 @@ import CUV
 /// `data` holds a retain taken at init); `close()` releases it in libuv's close callback,
 /// and only then is the handle's memory freed.
 public class UVHandle {
-    public unowned let loop: UVLoop
+    /// Unowned and unchecked: a loop cannot be closed while it has handles (libuv refuses), so
+    /// every handle is gone before its loop is; a checked reference would cost two atomic
+    /// operations at each use, and streams use it on every write.
+    public unowned(unsafe) let loop: UVLoop
     let memory: UnsafeMutableRawPointer
     public private(set) var isClosing = false
     public private(set) var isClosed = false
@@ -59,9 +62,14 @@ public class UVHandle {
 
     public func ref() { uv_ref(handle) }
 
-    static func owner<T: UVHandle>(of pointer: UnsafeMutableRawPointer?, as type: T.Type) -> T? {
+    /// Runs `body` with the wrapper of the handle at `pointer`, for its callbacks; nil once it
+    /// closed. The wrapper is not retained for the call: the handle's `data` holds it until the
+    /// close callback, which never runs inside another callback of the handle. A handle's `data`
+    /// is only ever its own wrapper, and a callback is registered by the wrapper class of its
+    /// handle, so the cast is not checked at run time (debug builds do check it).
+    static func withOwner<T: UVHandle, Result>(of pointer: UnsafeMutableRawPointer?, as type: T.Type, _ body: (T) -> Result) -> Result? {
         guard let pointer, let data = pointer.assumingMemoryBound(to: uv_handle_t.self).pointee.data else { return nil }
-        return Unmanaged<UVHandle>.fromOpaque(data).takeUnretainedValue() as? T
+        return Unmanaged<UVHandle>.fromOpaque(data)._withUnsafeGuaranteedRef { body(unsafeDowncast($0, to: T.self)) }
     }
 }
 

@@ -33,8 +33,9 @@ public final class UVPoll: UVHandle {
         guard !isClosing else { throw UVError.cancelled }
         self.callback = callback
         try uvCheck(uv_poll_start(poll, events.rawValue) { poll, status, events in
-            let owner = UVHandle.owner(of: UnsafeMutableRawPointer(poll), as: UVPoll.self)
-            owner?.fire(status < 0 ? .failure(UVError(status)) : .success(Events(rawValue: events)))
+            UVHandle.withOwner(of: UnsafeMutableRawPointer(poll), as: UVPoll.self) {
+                $0.fire(status < 0 ? .failure(UVError(status)) : .success(Events(rawValue: events)))
+            }
         })
     }
 

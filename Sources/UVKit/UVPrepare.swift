@@ -18,7 +18,7 @@ public final class UVPrepare: UVHandle {
         guard !isClosing else { return }
         self.callback = callback
         uv_prepare_start(prepare) { prepare in
-            UVHandle.owner(of: UnsafeMutableRawPointer(prepare), as: UVPrepare.self)?.callback?()
+            UVHandle.withOwner(of: UnsafeMutableRawPointer(prepare), as: UVPrepare.self) { $0.callback?() }
         }
     }
 

@@ -125,8 +125,9 @@ public final class UVProcess: UVHandle {
                     spawnOptions.stdio = stdio.baseAddress
                     spawnOptions.stdio_count = Int32(stdio.count)
                     spawnOptions.exit_cb = { process, exitCode, signal in
-                        UVHandle.owner(of: UnsafeMutableRawPointer(process), as: UVProcess.self)?
-                            .didExit(ProcessExitStatus(exitCode: exitCode, signal: signal))
+                        UVHandle.withOwner(of: UnsafeMutableRawPointer(process), as: UVProcess.self) {
+                            $0.didExit(ProcessExitStatus(exitCode: exitCode, signal: signal))
+                        }
                     }
                     return uv_spawn(loop.raw, process, &spawnOptions)
                 }

@@ -27,15 +27,13 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
         guard !isClosing else { throw UVError.cancelled }
         try uvCheck(uv_read_start(stream, { handle, _, buffer in
             guard let buffer else { return }
-            let owner = UVHandle.owner(of: UnsafeMutableRawPointer(handle), as: UVStream.self)
-            guard let owner else {
+            guard let memory = UVHandle.withOwner(of: UnsafeMutableRawPointer(handle), as: UVStream.self, { $0.sharedReadBuffer() }) else {
                 buffer.pointee = uv_buf_init(nil, 0)
                 return
             }
-            let memory = owner.sharedReadBuffer()
             buffer.pointee = uv_buf_init(memory.assumingMemoryBound(to: CChar.self), UInt32(UVStream.readBufferSize))
         }, { handle, count, _ in
-            UVHandle.owner(of: UnsafeMutableRawPointer(handle), as: UVStream.self)?.didRead(count: count)
+            UVHandle.withOwner(of: UnsafeMutableRawPointer(handle), as: UVStream.self) { $0.didRead(count: count) }
         }))
     }
 
@@ -70,25 +68,48 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
             guard coalescesWrites, loop.writeBatcher?.schedule(self) == true else { return writeNow(bytes) }
             isScheduled = true
         }
-        // The first bytes of a turn are taken as they are, unless the buffer kept from an early
+        // The first bytes of a turn are taken as they are, unless the buffer kept from the last
         // hand-over has room for them.
         if batch.isEmpty && batch.capacity < bytes.count { batch = bytes } else { batch += bytes }
+        handOverIfLong()
+    }
+
+    /// Appends what `body` writes to this turn's bytes: a message is serialized straight into
+    /// the stream's buffer, which is kept from turn to turn (no array per message).
+    public func write(appending body: (inout [UInt8]) -> Void) {
+        guard !isClosing, !writeFailed else { return }
+        if !isScheduled {
+            guard coalescesWrites, loop.writeBatcher?.schedule(self) == true else {
+                var bytes: [UInt8] = []
+                body(&bytes)
+                return writeNow(bytes)
+            }
+            isScheduled = true
+        }
+        body(&batch)
+        handOverIfLong()
+    }
+
+    private func handOverIfLong() {
         // A long turn (a burst of pipelined requests read in one go) hands its bytes over as
         // they reach a quarter of a pipe's buffer, so the reader downstream starts on them
         // while this side is still working: held to the end of the turn, the two sides took
         // turns instead of working together.
-        if batch.count >= Self.streamingBatchBytes {
-            writeNow(batch)
-            // The buffer is this stream's alone again once the kernel took it all (the usual
-            // case): kept, so a burst is not grown again from nothing for every 16 KiB, unless
-            // one large message made it large (its memory goes back, as after any large message).
-            batch.removeAll(keepingCapacity: batch.capacity <= Self.keptBatchCapacity)
-        }
+        if batch.count >= Self.streamingBatchBytes { handOver() }
+    }
+
+    /// Gives the batch's bytes to the kernel (what it does not take now is copied into a queued
+    /// write). The buffer is kept for the next bytes, so neither a burst nor the next turn grows
+    /// one again from nothing, unless one large message made it large: its memory goes back, as
+    /// after any large message.
+    private func handOver() {
+        writeNow(batch)
+        batch.removeAll(keepingCapacity: batch.capacity <= Self.keptBatchCapacity)
     }
 
     /// See `write`: a quarter of Linux's default pipe buffer (64 KiB).
     static let streamingBatchBytes = 16 * 1024
-    /// The largest buffer an early hand-over keeps for the rest of the burst.
+    /// The largest buffer a hand-over keeps for the next bytes.
     static let keptBatchCapacity = 256 * 1024
 
     /// Hands this turn's bytes to the kernel (called by the loop's `WriteBatcher`).
@@ -99,10 +120,11 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
             if writesInFlight == 0, !isClosing { drained() }
             return
         }
-        let bytes = batch
-        batch = []
-        guard !isClosing, !writeFailed else { return }
-        writeNow(bytes)
+        guard !isClosing, !writeFailed else {
+            batch = []
+            return
+        }
+        handOver()
         if writesInFlight == 0 { drained() }
     }
 

@@ -17,7 +17,7 @@ public final class UVTimer: UVHandle {
         guard !isClosing else { return }
         self.callback = callback
         uv_timer_start(timer, { timer in
-            UVHandle.owner(of: UnsafeMutableRawPointer(timer), as: UVTimer.self)?.fire()
+            UVHandle.withOwner(of: UnsafeMutableRawPointer(timer), as: UVTimer.self) { $0.fire() }
         }, milliseconds, repeatEvery)
     }
 
@@ -48,7 +48,7 @@ public final class UVSignal: UVHandle {
     public func start(signal: Int32, _ callback: @escaping (Int32) -> Void) throws(UVError) {
         self.callback = callback
         try uvCheck(uv_signal_start(memory.assumingMemoryBound(to: uv_signal_t.self), { handle, signum in
-            UVHandle.owner(of: UnsafeMutableRawPointer(handle), as: UVSignal.self)?.callback?(signum)
+            UVHandle.withOwner(of: UnsafeMutableRawPointer(handle), as: UVSignal.self) { $0.callback?(signum) }
         }, signal))
     }
 

@@ -81,6 +81,31 @@ struct ConnectionPair {
         #expect(error.code == RPCErrorCode.workerFailed)
     }
 
+    /// A responder holds its connection (strongly: see `RPCResponder`); closing the connection
+    /// lets go of the requests it never answered, so nothing keeps it alive after its owner.
+    @Test func aClosedConnectionIsFreedWithTheRequestsItNeverAnswered() throws {
+        let loop = UVLoop()
+        var fds: [Int32] = [0, 0]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0)
+        defer { Glibc.close(fds[1]) }
+        weak var released: RPCConnection?
+        var received = 0
+        do {
+            let pipe = try UVPipe(loop: loop, fileDescriptor: fds[0])
+            let connection = RPCConnection(loop: loop, name: "peer", reader: pipe, writer: pipe, framing: nil, maxMessageBytes: 1 << 20)
+            released = connection
+            // The handler drops each responder without answering.
+            connection.onRequest = { _, _ in received += 1 }
+            try connection.start()
+            let requests = Array((#"{"jsonrpc":"2.0","id":1,"method":"never"}"# + "\n" + #"{"jsonrpc":"2.0","id":"b","method":"never"}"# + "\n").utf8)
+            _ = requests.withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
+            #expect(loop.run { received == 2 })
+            #expect(connection.unansweredIncomingCount == 2)
+            connection.close()
+        }
+        #expect(released == nil)
+    }
+
     @Test func batchGetsOneArrayWithoutNotificationReplies() throws {
         let pair = try ConnectionPair(rawRight: true)
         pair.left.onRequest = { request, responder in responder.succeed(.string(request.method)) }

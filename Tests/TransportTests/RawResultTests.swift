@@ -8,7 +8,9 @@ import Testing
         let found = try #require(RawResult.scan(body))
         #expect(found.id == .number(42))
         #expect(try JSONValue(parsing: Array(found.result)) == ["rows": [1, 2], "screen": "s1"])
-        #expect(try JSONValue(parsing: RPCResponse.serialized(id: .string("c-7"), writtenResult: found.result))
+        var written: [UInt8] = []
+        RPCResponse.serialize(id: .string("c-7"), writtenResult: found.result, into: &written)
+        #expect(try JSONValue(parsing: written)
             == ["id": "c-7", "jsonrpc": "2.0", "result": ["rows": [1, 2], "screen": "s1"]])
     }
 

@@ -64,6 +64,44 @@ import UVKit
         loop.runNoWait()
     }
 
+    /// Messages are serialized straight into the stream's buffer, which is kept from turn to
+    /// turn; what the kernel did not take is queued as a copy, so the buffer can take the next
+    /// turn's bytes. Each turn here writes more than the socket's buffer takes at once, and every
+    /// byte still arrives once, in order.
+    @Test func bytesWrittenInPlaceArriveInOrderTurnAfterTurnPastASlowPeer() throws {
+        let loop = UVLoop()
+        var fds: [Int32] = [0, 0]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0)
+        var small: Int32 = 4096
+        setsockopt(fds[0], SOL_SOCKET, SO_SNDBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        let stream = try UVPipe(loop: loop, fileDescriptor: fds[0])
+        let peer = fds[1]
+        defer { close(peer) }
+        var expected: [UInt8] = []
+        var received: [UInt8] = []
+        func drain() {
+            while true {
+                let chunk = readAvailable(peer)
+                if chunk.isEmpty { return }
+                received += chunk
+            }
+        }
+        for turn in 0..<10 {
+            // More than the socket's buffer takes: the kernel takes part, the rest is queued.
+            let line = Array("turn \(turn) ".utf8) + [UInt8](repeating: UInt8(ascii: "a") + UInt8(turn), count: 20_000) + [UInt8(ascii: "\n")]
+            stream.write { $0 += line }
+            stream.write(Array("after \(turn)\n".utf8))
+            expected += line + Array("after \(turn)\n".utf8)
+            #expect(loop.run(seconds: 5) {
+                drain()
+                return received.count >= expected.count
+            })
+        }
+        #expect(received == expected)
+        stream.close()
+        loop.runNoWait()
+    }
+
     @Test func waitingBytesKeepTheLoopRunningUntilTheyAreOut() throws {
         let loop = UVLoop()
         let (stream, peer) = try socketPair(loop)

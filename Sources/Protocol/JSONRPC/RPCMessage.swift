@@ -34,35 +34,37 @@ public struct RPCRequest: Sendable, Equatable {
     public func serialized() -> [UInt8] {
         var paramsSize = 128
         if case .received(let bytes)? = carriedParams { paramsSize = bytes.count }
-        var bytes = Self.head(id: id, method: method, capacity: paramsSize)
+        var bytes: [UInt8] = []
+        // The params, the envelope and the framing's newline: the message is then framed without a copy.
+        bytes.reserveCapacity(method.utf8.count + paramsSize + 64)
+        serialize(into: &bytes)
+        return bytes
+    }
+
+    /// Appends `serialized()` to `bytes`.
+    public func serialize(into bytes: inout [UInt8]) {
+        Self.head(id: id, method: method, into: &bytes)
         if let carriedParams {
             bytes += EnvelopeText.params
             carriedParams.write(into: &bytes)
         }
         bytes.append(UInt8(ascii: "}"))
-        return bytes
     }
 
-    /// The same bytes for params already written as JSON.
-    public static func serialized(id: RequestID, method: String, writtenParams: some Collection<UInt8>) -> [UInt8] {
-        var bytes = head(id: id, method: method, capacity: writtenParams.count)
+    /// The same bytes for params already written as JSON, appended to `bytes`.
+    public static func serialize(id: RequestID, method: String, writtenParams: some Collection<UInt8>, into bytes: inout [UInt8]) {
+        head(id: id, method: method, into: &bytes)
         bytes += EnvelopeText.params
         bytes += writtenParams
         bytes.append(UInt8(ascii: "}"))
-        return bytes
     }
 
-    /// `{"id":…,"jsonrpc":"2.0","method":…` in a buffer with room for params of about
-    /// `capacity` bytes, the closing brace and the framing's newline: the message is then
-    /// written without a copy.
-    private static func head(id: RequestID, method: String, capacity: Int) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(method.utf8.count + capacity + 64)
+    /// `{"id":…,"jsonrpc":"2.0","method":…`.
+    private static func head(id: RequestID, method: String, into bytes: inout [UInt8]) {
         bytes += EnvelopeText.openingID
         id.serialize(into: &bytes)
         bytes += EnvelopeText.versionAndMethod
         JSONValue.serializeString(method, into: &bytes)
-        return bytes
     }
 }
 
@@ -156,17 +158,14 @@ public struct RPCResponse: Sendable, Equatable {
         return bytes
     }
 
-    /// A success response around a result already written as JSON (a worker's answer passed on).
-    public static func serialized(id: RequestID?, writtenResult: ArraySlice<UInt8>) -> [UInt8] {
-        var bytes: [UInt8] = []
-        // The envelope and the framing's newline: the message is then written without a copy.
-        bytes.reserveCapacity(writtenResult.count + 64)
+    /// A success response around a result already written as JSON (a worker's answer passed
+    /// on), appended to `bytes`.
+    public static func serialize(id: RequestID?, writtenResult: ArraySlice<UInt8>, into bytes: inout [UInt8]) {
         bytes += EnvelopeText.openingID
         if let id { id.serialize(into: &bytes) } else { bytes += "null".utf8 }
         bytes += EnvelopeText.versionAndResult
         bytes += writtenResult
         bytes.append(UInt8(ascii: "}"))
-        return bytes
     }
 }
 
