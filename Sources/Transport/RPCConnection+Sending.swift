@@ -65,7 +65,7 @@ extension RPCConnection {
 
     /// The same bytes as `sendNotification(method:params:)` with the params' `Codable` form.
     public func sendNotification<Params: JSONWritable>(method: String, writing params: Params) {
-        sendRaw(RPCNotification.serialized(method: method, writtenParams: params.jsonBytes))
+        send { RPCNotification.serialize(method: method, writtenParams: params.jsonBytes, into: &$0) }
     }
 
     /// Gives up on a request this side sent: its completion gets -32800 and the peer is told.
@@ -76,12 +76,13 @@ extension RPCConnection {
     }
 
     public func send(_ message: RPCMessage) {
-        sendRaw(message.serialized())
+        send { message.serialize(into: &$0) }
     }
 
-    /// Sends the message `serialize` appends to the buffer it is given. Newline-delimited, with
-    /// no recording tapping what is sent, the message is serialized straight into the writer's
-    /// buffer: no array of its own on the host's routing path.
+    /// Sends the message `serialize` appends to the buffer it is given: every message this side
+    /// sends goes this way. Newline-delimited, with no recording tapping what is sent, the
+    /// message is serialized straight into the writer's buffer: no array of its own on the host's
+    /// routing path.
     func send(serializing serialize: (inout [UInt8]) -> Void) {
         guard !isClosed else { return }
         let framing = framing ?? .newlineDelimited
@@ -96,19 +97,7 @@ extension RPCConnection {
             onBodySent?(body)
             writer.write(framing.frame(body))
         }
-        noteQueuedWrites()
-    }
-
-    /// Sends a message already serialized (a batch's answer, a replayed message).
-    func sendRaw(_ body: consuming [UInt8]) {
-        guard !isClosed else { return }
-        onBodySent?(body)
-        writer.write((framing ?? .newlineDelimited).frame(body))
-        noteQueuedWrites()
-    }
-
-    /// Backpressure: past the high-water mark, the owner is told to stop feeding writes.
-    private func noteQueuedWrites() {
+        // Backpressure: past the high-water mark, the owner is told to stop feeding writes.
         if let high = writeHighWaterBytes, !isWriteBackpressured, writer.pendingWriteBytes > high {
             isWriteBackpressured = true
             onWriteBackpressure?(true)

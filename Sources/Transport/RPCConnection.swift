@@ -198,7 +198,7 @@ public final class RPCConnection {
             let share = bytes / max(entries.count, 1)
             // A batch of notifications only is answered with nothing at all.
             let collector = expected == 0 ? nil : BatchCollector(expected: expected, maxBytes: maxMessageBytes) { [unowned self] answer in
-                self.sendRaw(answer)
+                self.send { $0 += answer }
                 if max(bytes, answer.count) >= Self.largeMessageBytes { self.releaseFreedMemorySoon() }
             }
             for entry in entries { dispatch(entry, bytes: share, batch: collector) }

@@ -93,7 +93,7 @@ public final class RPCResponder {
 }
 
 /// Collects the responses of one incoming batch and sends them together once all are in. Each
-/// is written to bytes as it arrives (no trees kept); once the answer would grow past
+/// is written into the answer as it arrives (no trees kept); once the answer would grow past
 /// `maxBytes`, later results are replaced by an error saying so, so a batch's answer stays
 /// within the message limit however large what its entries ask for.
 final class BatchCollector {
@@ -109,16 +109,19 @@ final class BatchCollector {
     }
 
     func add(_ response: RPCResponse) {
-        var bytes = RPCMessage.response(response).json.serialized()
-        if answer.count + bytes.count > maxBytes {
+        let before = answer.count
+        if before > 1 { answer.append(UInt8(ascii: ",")) }
+        // Written in place, and taken back if it makes the answer too long (the comma aside).
+        let start = answer.count
+        response.serialize(into: &answer)
+        if before + (answer.count - start) > maxBytes {
+            answer.removeSubrange(start...)
             let error = RPCError(
                 code: RPCErrorCode.messageTooLarge,
                 message: "the batch's answer would exceed the message limit of \(maxBytes) bytes; send this request on its own",
                 data: ["limit": .int(maxBytes)])
-            bytes = RPCMessage.response(RPCResponse(id: response.id, result: .failure(error))).json.serialized()
+            RPCResponse(id: response.id, result: .failure(error)).serialize(into: &answer)
         }
-        if answer.count > 1 { answer.append(UInt8(ascii: ",")) }
-        answer += bytes
         outstanding -= 1
         guard outstanding == 0 else { return }
         answer.append(UInt8(ascii: "]"))

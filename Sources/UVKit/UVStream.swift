@@ -64,10 +64,7 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
 
     public func write(_ bytes: [UInt8]) {
         guard !isClosing, !writeFailed, !bytes.isEmpty else { return }
-        if !isScheduled {
-            guard coalescesWrites, loop.writeBatcher?.schedule(self) == true else { return writeNow(bytes) }
-            isScheduled = true
-        }
+        guard joinsTheTurnsBatch() else { return writeNow(bytes) }
         // The first bytes of a turn are taken as they are, unless the buffer kept from the last
         // hand-over has room for them.
         if batch.isEmpty && batch.capacity < bytes.count { batch = bytes } else { batch += bytes }
@@ -78,16 +75,22 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
     /// the stream's buffer, which is kept from turn to turn (no array per message).
     public func write(appending body: (inout [UInt8]) -> Void) {
         guard !isClosing, !writeFailed else { return }
-        if !isScheduled {
-            guard coalescesWrites, loop.writeBatcher?.schedule(self) == true else {
-                var bytes: [UInt8] = []
-                body(&bytes)
-                return writeNow(bytes)
-            }
-            isScheduled = true
+        guard joinsTheTurnsBatch() else {
+            var bytes: [UInt8] = []
+            body(&bytes)
+            return writeNow(bytes)
         }
         body(&batch)
         handOverIfLong()
+    }
+
+    /// Whether what is written now waits for the turn's end: true once the loop's batcher has
+    /// this stream scheduled; false for a stream that writes at once.
+    private func joinsTheTurnsBatch() -> Bool {
+        if isScheduled { return true }
+        guard coalescesWrites, loop.writeBatcher?.schedule(self) == true else { return false }
+        isScheduled = true
+        return true
     }
 
     private func handOverIfLong() {

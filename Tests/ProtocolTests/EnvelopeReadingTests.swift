@@ -1,5 +1,5 @@
 import Testing
-import NavProtocol
+@testable import NavProtocol
 
 /// `RPCPayload.parse` reads a message's members without building a tree of the message, and
 /// keeps its params as the bytes they came in. Whatever the input, what it gives must be what
@@ -50,10 +50,29 @@ import NavProtocol
 
     private func throughTheTree(_ bytes: [UInt8]) -> RPCPayload {
         do throws(JSONParseError) {
-            return RPCPayload.classify(try JSONValue(parsing: bytes))
+            return classify(try JSONValue(parsing: bytes))
         } catch {
             return .single(.invalid(id: nil, error: .parseError(error.description)))
         }
+    }
+
+    /// The reference: a parsed document classified per JSON-RPC 2.0 sections 4-6.
+    private func classify(_ document: JSONValue) -> RPCPayload {
+        guard case .array(let elements) = document else { return .single(classify(message: document)) }
+        if elements.isEmpty { return .single(.invalid(id: nil, error: .invalidRequest("empty batch"))) }
+        return .batch(elements.map(classify(message:)))
+    }
+
+    private func classify(message: JSONValue) -> RPCEntry {
+        guard case .object(let fields) = message else { return .notAnObject(message) }
+        var envelope = RPCEnvelope()
+        envelope.jsonrpc = fields["jsonrpc"]
+        envelope.id = fields["id"]
+        envelope.method = fields["method"]
+        envelope.params = fields["params"].map(MessageParams.value)
+        envelope.result = fields["result"]
+        envelope.error = fields["error"]
+        return RPCEntry(classifying: envelope)
     }
 
     @Test func readingTheEnvelopeGivesWhatParsingTheTreeGives() {

@@ -119,6 +119,22 @@ struct ConnectionPair {
         #expect(array.contains { $0["id"] == .null && $0["error"]?["code"] == .int(-32600) })
     }
 
+    /// A batch's answer stays within the message limit: an entry whose result would take it over
+    /// is answered with an error naming the limit, and the entries after it still fit.
+    @Test func aBatchEntryWhoseResultWouldOverflowTheAnswerGetsAnError() throws {
+        let pair = try ConnectionPair(rawRight: true, maxMessageBytes: 1024)
+        pair.left.onRequest = { request, responder in
+            responder.succeed(.string(request.method == "big" ? String(repeating: "x", count: 2000) : request.method))
+        }
+        let batch = #"[{"jsonrpc":"2.0","id":1,"method":"small"},{"jsonrpc":"2.0","id":2,"method":"big"},{"jsonrpc":"2.0","id":3,"method":"last"}]"# + "\n"
+        let replies = pair.exchange(Array(batch.utf8), expecting: 1)
+        let array = replies.first?.arrayValue ?? []
+        #expect(array.count == 3)
+        #expect(array.contains { $0["id"] == 1 && $0["result"] == "small" })
+        #expect(array.contains { $0["id"] == 2 && $0["error"]?["code"] == .int(RPCErrorCode.messageTooLarge) && $0["error"]?["data"]?["limit"] == 1024 })
+        #expect(array.contains { $0["id"] == 3 && $0["result"] == "last" })
+    }
+
     @Test func cancelRequestAnswersCancelledAndRunsTheHandler() throws {
         let pair = try ConnectionPair(rawRight: true)
         var cancelled = false

@@ -16,7 +16,7 @@ extension JSONParser {
     /// `source`); anything else is parsed and classified as the invalid message it is.
     private mutating func parseMessage(depth: Int, in source: [UInt8]) throws(JSONParseError) -> RPCEntry {
         skipWhitespace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return RPCEntry(classifying: try parseValue(depth: depth)) }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return .notAnObject(try parseValue(depth: depth)) }
         try startValue()
         var envelope = RPCEnvelope()
         if try openContainer(depth: depth, closing: "}") { return RPCEntry(classifying: envelope) }

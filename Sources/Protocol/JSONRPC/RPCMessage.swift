@@ -99,23 +99,33 @@ public struct RPCNotification: Sendable, Equatable {
 
     /// The same bytes as `json.serialized()`, without the dictionary.
     public func serialized() -> [UInt8] {
-        Self.serialized(method: method, params: carriedParams.map { params in { params.write(into: &$0) } })
+        var bytes: [UInt8] = []
+        serialize(into: &bytes)
+        return bytes
     }
 
-    /// The same bytes for params already written as JSON.
-    public static func serialized(method: String, writtenParams: [UInt8]) -> [UInt8] {
-        serialized(method: method) { $0 += writtenParams }
-    }
-
-    private static func serialized(method: String, params: ((inout [UInt8]) -> Void)?) -> [UInt8] {
-        var bytes = Array(#"{"jsonrpc":"2.0","method":"#.utf8)
-        JSONValue.serializeString(method, into: &bytes)
-        if let params {
+    /// Appends `serialized()` to `bytes`.
+    public func serialize(into bytes: inout [UInt8]) {
+        Self.head(method: method, into: &bytes)
+        if let carriedParams {
             bytes += EnvelopeText.params
-            params(&bytes)
+            carriedParams.write(into: &bytes)
         }
         bytes.append(UInt8(ascii: "}"))
-        return bytes
+    }
+
+    /// The same bytes for params already written as JSON, appended to `bytes`.
+    public static func serialize(method: String, writtenParams: [UInt8], into bytes: inout [UInt8]) {
+        head(method: method, into: &bytes)
+        bytes += EnvelopeText.params
+        bytes += writtenParams
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// `{"jsonrpc":"2.0","method":…`.
+    private static func head(method: String, into bytes: inout [UInt8]) {
+        bytes += EnvelopeText.versionThenMethod
+        JSONValue.serializeString(method, into: &bytes)
     }
 }
 
@@ -141,31 +151,43 @@ public struct RPCResponse: Sendable, Equatable {
     /// The same bytes as `json.serialized()` ("error" < "id" < "jsonrpc" < "result"), without the dictionary.
     public func serialized() -> [UInt8] {
         var bytes: [UInt8] = []
+        serialize(into: &bytes)
+        return bytes
+    }
+
+    /// Appends `serialized()` to `bytes`.
+    public func serialize(into bytes: inout [UInt8]) {
         switch result {
         case .success(let value):
-            bytes += EnvelopeText.openingID
-            (id?.json ?? .null).serialize(into: &bytes)
-            bytes += EnvelopeText.versionAndResult
+            Self.successHead(id: id, into: &bytes)
             value.serialize(into: &bytes)
         case .failure(let error):
             bytes += #"{"error":"#.utf8
             error.json.serialize(into: &bytes)
             bytes += #","id":"#.utf8
-            (id?.json ?? .null).serialize(into: &bytes)
+            Self.serialize(id: id, into: &bytes)
             bytes += #","jsonrpc":"2.0""#.utf8
         }
         bytes.append(UInt8(ascii: "}"))
-        return bytes
     }
 
     /// A success response around a result already written as JSON (a worker's answer passed
     /// on), appended to `bytes`.
     public static func serialize(id: RequestID?, writtenResult: ArraySlice<UInt8>, into bytes: inout [UInt8]) {
-        bytes += EnvelopeText.openingID
-        if let id { id.serialize(into: &bytes) } else { bytes += "null".utf8 }
-        bytes += EnvelopeText.versionAndResult
+        successHead(id: id, into: &bytes)
         bytes += writtenResult
         bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// `{"id":…,"jsonrpc":"2.0","result":`.
+    private static func successHead(id: RequestID?, into bytes: inout [UInt8]) {
+        bytes += EnvelopeText.openingID
+        serialize(id: id, into: &bytes)
+        bytes += EnvelopeText.versionAndResult
+    }
+
+    private static func serialize(id: RequestID?, into bytes: inout [UInt8]) {
+        if let id { id.serialize(into: &bytes) } else { bytes += EnvelopeText.null }
     }
 }
 
@@ -189,6 +211,15 @@ public enum RPCMessage: Sendable, Equatable {
         case .response(let response): return response.serialized()
         }
     }
+
+    /// Appends `serialized()` to `bytes`.
+    public func serialize(into bytes: inout [UInt8]) {
+        switch self {
+        case .request(let request): request.serialize(into: &bytes)
+        case .notification(let notification): notification.serialize(into: &bytes)
+        case .response(let response): response.serialize(into: &bytes)
+        }
+    }
 }
 
 /// The fixed pieces of the envelopes the serializers write, as bytes once: appending an array is
@@ -198,4 +229,6 @@ private enum EnvelopeText {
     static let versionAndMethod = Array(#","jsonrpc":"2.0","method":"#.utf8)
     static let versionAndResult = Array(#","jsonrpc":"2.0","result":"#.utf8)
     static let params = Array(#","params":"#.utf8)
+    static let versionThenMethod = Array(#"{"jsonrpc":"2.0","method":"#.utf8)
+    static let null = Array("null".utf8)
 }

@@ -37,12 +37,6 @@ public enum RPCPayload: Sendable, Equatable {
         parse(Array(bytes))
     }
 
-    /// Classifies an already parsed document.
-    public static func classify(_ document: JSONValue) -> RPCPayload {
-        guard case .array(let elements) = document else { return .single(RPCEntry(classifying: document)) }
-        if elements.isEmpty { return .single(.invalid(id: nil, error: .invalidRequest("empty batch"))) }
-        return .batch(elements.map(RPCEntry.init(classifying:)))
-    }
 }
 
 /// The members of a message object that say what it is; other members are dropped.
@@ -55,27 +49,16 @@ struct RPCEnvelope {
     var error: JSONValue?
 
     init() {}
-
-    init(fields: [String: JSONValue]) {
-        jsonrpc = fields["jsonrpc"]
-        id = fields["id"]
-        method = fields["method"]
-        params = fields["params"].map(MessageParams.value)
-        result = fields["result"]
-        error = fields["error"]
-    }
 }
 
 extension RPCEntry {
-    /// Classifies one JSON value as a request, notification or response, or says why it is none.
-    public init(classifying value: JSONValue) {
-        guard case .object(let fields) = value else {
-            self = .invalid(id: nil, error: .invalidRequest("a message must be an object, found \(value.typeName)"))
-            return
-        }
-        self.init(classifying: RPCEnvelope(fields: fields))
+    /// A payload element that is not an object: not a message.
+    static func notAnObject(_ value: JSONValue) -> RPCEntry {
+        .invalid(id: nil, error: .invalidRequest("a message must be an object, found \(value.typeName)"))
     }
 
+    /// Classifies a message object's members as a request, notification or response, or says
+    /// why it is none.
     init(classifying envelope: RPCEnvelope) {
         let usableID = envelope.id.flatMap(RequestID.init(json:))
         func invalid(_ message: String) -> RPCEntry { .invalid(id: usableID, error: .invalidRequest(message)) }
