@@ -51,6 +51,9 @@ struct HostCost: Codable {
     func targets() -> [TargetCheck] {
         let overC = ratio(\.addedMean, .navhost, .cRelayWorker)
         let overNode = ratio(\.addedMean, .navhost, .nodeRelayWorker)
+        // The floor under the Node target: what the C relay, which parses nothing, adds over
+        // what the Node relay adds in the same run. Where it is above a third, no host meets it.
+        let floorOverNode = ratio(\.addedMean, .cRelayWorker, .nodeRelayWorker)
         let cpu = ratio(\.cpuFront, .navhost, .cRelayWorker)
         let throughput = ratio(\.requestsPerSecond, .navhost, .cRelayWorker)
         let added = { (key: Subject.Key) in fixed(host(key)?.addedMean) }
@@ -60,7 +63,8 @@ struct HostCost: Codable {
                 "\(added(.navhost)) / \(added(.cRelayWorker)) us = \(fixed(overC, 2))x", met: overC.map { $0 <= 1.5 }),
             TargetCheck(
                 issue: 15, "latency navhost adds <= 1/3 of the Node relay's (same worker, mean)",
-                "\(added(.navhost)) / \(added(.nodeRelayWorker)) us = \(fixed(overNode, 2))x", met: overNode.map { $0 <= 1.0 / 3 }),
+                "\(added(.navhost)) / \(added(.nodeRelayWorker)) us = \(fixed(overNode, 2))x (the C relay's own: \(fixed(floorOverNode, 2))x)",
+                met: overNode.map { $0 <= 1.0 / 3 }),
             TargetCheck(
                 issue: 15, "host CPU per request, one in flight, <= 1.25x the C relay's",
                 "\(fixed(host(.navhost)?.cpuFront)) / \(fixed(host(.cRelayWorker)?.cpuFront)) us = \(fixed(cpu, 2))x", met: cpu.map { $0 <= 1.25 }),

@@ -32,6 +32,22 @@ import Testing
         #expect(RawResult.scan(Array(text.utf8)) == nil)
     }
 
+    /// Strings are skipped eight bytes at a time: whatever ends a run must be found wherever in
+    /// a word it falls, after a run of any length.
+    @Test(arguments: 0..<20)
+    func findsWhatEndsAStringRunWhereverItFalls(offset: Int) throws {
+        let run = String(repeating: "a", count: offset)
+        func scanned(_ result: String) -> String? {
+            RawResult.scan(Array(#"{"id":7,"jsonrpc":"2.0","result":"#.utf8) + Array(result.utf8) + [UInt8(ascii: "}")])
+                .map { String(decoding: $0.result, as: UTF8.self) }
+        }
+        let escaped = #"{"k":""# + run + #"\"é]"# + run + #""}"#
+        #expect(scanned(escaped) == escaped)
+        #expect(scanned(#"{"k":""# + run + "\t" + run + #""}"#) == nil)
+        // A quote missed would leave the bracket after it inside the string, and the result balanced.
+        #expect(scanned(#"{"k":""# + run + #""]"# + run + #""}"#) == nil)
+    }
+
     @Test(arguments: [
         #"{"a":"x\"}"}"#, #"{"a":"\\"}"#, #"[[1],{"b":["]"]}]"#, #"{"k":"é😀 \u0041"}"#, "{}", "[]",
     ])
