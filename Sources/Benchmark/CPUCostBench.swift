@@ -22,20 +22,14 @@ struct CPUCostBench {
 
     func run(_ subjects: [Subject], progress: (String) -> Void) -> [Row] {
         var rows = subjects.map { Row(key: $0.key, name: $0.name, requests: requests, unavailable: $0.unavailable) }
-        var measured: [[CPUPerRequest]] = rows.map { _ in [] }
-        for number in 1...max(1, runs) {
-            for index in rows.indices where rows[index].unavailable == nil {
-                progress("CPU per sequential request x\(requests), run \(number)/\(runs): \(subjects[index].name)")
-                do throws(BenchError) {
-                    measured[index].append(try measure(subjects[index]))
-                } catch {
-                    rows[index].unavailable = error.description
-                }
-            }
-        }
-        for index in rows.indices where rows[index].unavailable == nil && !measured[index].isEmpty {
-            let sorted = measured[index].sorted { $0.front < $1.front }
-            rows[index].cpu = sorted[sorted.count / 2]
+        var unavailable = rows.map(\.unavailable)
+        let measured = interleavedRuns(
+            of: subjects, runs: runs, unavailable: &unavailable, what: "CPU per sequential request x\(requests)", progress: progress,
+            measure: measure)
+        for index in rows.indices {
+            rows[index].unavailable = unavailable[index]
+            guard unavailable[index] == nil, let median = measured[index].medianRun(by: { $0.front }) else { continue }
+            rows[index].cpu = median
             rows[index].frontRuns = measured[index].map(\.front)
         }
         return rows

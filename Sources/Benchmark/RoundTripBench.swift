@@ -34,19 +34,16 @@ struct RoundTripBench {
                 rows[index].unavailable = error.description
             }
         }
-        for number in 1...max(1, runs) {
-            for index in rows.indices where rows[index].unavailable == nil {
-                progress("round trips, run \(number)/\(runs): \(rows[index].name)")
-                do throws(BenchError) {
-                    if warmup > 0 { _ = try ping(pingClient, subjects[index], count: warmup) }
-                    rows[index].runs.append(try ping(pingClient, subjects[index], count: roundTrips))
-                } catch {
-                    rows[index].unavailable = error.description
-                }
-            }
+        var unavailable = rows.map(\.unavailable)
+        let measured = interleavedRuns(of: subjects, runs: runs, unavailable: &unavailable, what: "round trips", progress: progress) {
+            (subject) throws(BenchError) in
+            if warmup > 0 { _ = try ping(pingClient, subject, count: warmup) }
+            return try ping(pingClient, subject, count: roundTrips)
         }
         for index in rows.indices {
-            rows[index].median = rows[index].unavailable == nil ? LatencySummary(medianOf: rows[index].runs) : nil
+            rows[index].unavailable = unavailable[index]
+            rows[index].runs = measured[index]
+            rows[index].median = unavailable[index] == nil ? LatencySummary(medianOf: measured[index]) : nil
         }
         return rows
     }

@@ -23,21 +23,13 @@ struct ThroughputBench {
 
     func run(_ subjects: [Subject], progress: (String) -> Void) -> [Row] {
         var rows = subjects.map { Row(key: $0.key, name: $0.name, requests: requests, unavailable: $0.unavailable) }
-        var measured: [[(seconds: Double, cpu: CPUPerRequest)]] = rows.map { _ in [] }
-        for number in 1...max(1, runs) {
-            for index in rows.indices where rows[index].unavailable == nil {
-                progress("pipelined x\(requests), run \(number)/\(runs): \(subjects[index].name)")
-                do throws(BenchError) {
-                    let run = try measure(subjects[index])
-                    measured[index].append(run)
-                    rows[index].runs.append(run.seconds)
-                } catch {
-                    rows[index].unavailable = error.description
-                }
-            }
-        }
-        for index in rows.indices where rows[index].unavailable == nil && !measured[index].isEmpty {
-            let median = measured[index].sorted { $0.seconds < $1.seconds }[measured[index].count / 2]
+        var unavailable = rows.map(\.unavailable)
+        let measured = interleavedRuns(
+            of: subjects, runs: runs, unavailable: &unavailable, what: "pipelined x\(requests)", progress: progress, measure: measure)
+        for index in rows.indices {
+            rows[index].unavailable = unavailable[index]
+            rows[index].runs = measured[index].map(\.seconds)
+            guard unavailable[index] == nil, let median = measured[index].medianRun(by: { $0.seconds }) else { continue }
             rows[index].medianSeconds = median.seconds
             rows[index].requestsPerSecond = Double(requests) / median.seconds
             rows[index].cpu = median.cpu

@@ -29,11 +29,7 @@ public final class RPCResponder {
     }
 
     public func reply(_ result: Result<JSONValue, RPCError>) {
-        guard !isAnswered else { return }
-        isAnswered = true
-        onCancel = nil
-        forwarded = nil
-        connection.answered(id, cost: cost)
+        guard markAnswered() else { return }
         let response = RPCResponse(id: id, result: result)
         if let batch {
             batch.add(response)
@@ -44,18 +40,25 @@ public final class RPCResponder {
 
     public func succeed(_ value: JSONValue) { reply(.success(value)) }
 
-    /// Answers with a result that is already serialized JSON (a worker's answer passed on).
+    /// Answers with a result that is already serialized JSON (a worker's answer passed on):
+    /// the bytes go into the response as they are, alone or in the batch's answer.
     public func succeed(raw result: ArraySlice<UInt8>) {
-        guard !isAnswered else { return }
-        guard batch == nil else {
-            // In a batch the answers are assembled as values.
-            return reply((try? JSONValue(parsing: Array(result))).map { .success($0) } ?? .failure(.internalError("a worker answered \(method) with invalid JSON")))
+        guard markAnswered() else { return }
+        if let batch {
+            batch.add(id: id) { RPCResponse.serialize(id: id, writtenResult: result, into: &$0) }
+        } else {
+            connection.send { RPCResponse.serialize(id: id, writtenResult: result, into: &$0) }
         }
+    }
+
+    /// The first answer counts, once: false for any later one.
+    private func markAnswered() -> Bool {
+        guard !isAnswered else { return false }
         isAnswered = true
         onCancel = nil
         forwarded = nil
         connection.answered(id, cost: cost)
-        connection.send { RPCResponse.serialize(id: id, writtenResult: result, into: &$0) }
+        return true
     }
 
     public func fail(_ error: RPCError) { reply(.failure(error)) }
@@ -109,18 +112,23 @@ final class BatchCollector {
     }
 
     func add(_ response: RPCResponse) {
+        add(id: response.id) { response.serialize(into: &$0) }
+    }
+
+    /// Adds the response to request `id` that `serialize` writes.
+    func add(id: RequestID?, _ serialize: (inout [UInt8]) -> Void) {
         let before = answer.count
         if before > 1 { answer.append(UInt8(ascii: ",")) }
         // Written in place, and taken back if it makes the answer too long (the comma aside).
         let start = answer.count
-        response.serialize(into: &answer)
+        serialize(&answer)
         if before + (answer.count - start) > maxBytes {
             answer.removeSubrange(start...)
             let error = RPCError(
                 code: RPCErrorCode.messageTooLarge,
                 message: "the batch's answer would exceed the message limit of \(maxBytes) bytes; send this request on its own",
                 data: ["limit": .int(maxBytes)])
-            RPCResponse(id: response.id, result: .failure(error)).serialize(into: &answer)
+            RPCResponse(id: id, result: .failure(error)).serialize(into: &answer)
         }
         outstanding -= 1
         guard outstanding == 0 else { return }

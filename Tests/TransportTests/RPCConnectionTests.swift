@@ -135,6 +135,24 @@ struct ConnectionPair {
         #expect(array.contains { $0["id"] == 3 && $0["result"] == "last" })
     }
 
+    /// A result passed on as bytes (a worker's answer) goes into a batch's answer as it is,
+    /// beside one built as a value.
+    @Test func aBatchCarriesResultsPassedOnAsBytes() throws {
+        let pair = try ConnectionPair(rawRight: true)
+        pair.left.onRequest = { request, responder in
+            if request.method == "raw" {
+                responder.succeed(raw: Array(#"{"rows":[1,2]}"#.utf8)[...])
+            } else {
+                responder.succeed(.string(request.method))
+            }
+        }
+        let batch = #"[{"jsonrpc":"2.0","id":1,"method":"raw"},{"jsonrpc":"2.0","id":2,"method":"value"}]"# + "\n"
+        let array = pair.exchange(Array(batch.utf8), expecting: 1).first?.arrayValue ?? []
+        #expect(array.count == 2)
+        #expect(array.contains { $0["id"] == 1 && $0["result"] == ["rows": [1, 2]] })
+        #expect(array.contains { $0["id"] == 2 && $0["result"] == "value" })
+    }
+
     @Test func cancelRequestAnswersCancelledAndRunsTheHandler() throws {
         let pair = try ConnectionPair(rawRight: true)
         var cancelled = false

@@ -5,10 +5,14 @@ import UVKit
 /// A stream's writes of one loop turn wait in the stream and go to the kernel together just
 /// before the loop next waits for I/O, or as soon as 16 KiB wait.
 @Suite struct WriteBatchingTests {
-    /// A stream over one end of a socket pair, and the other end's raw descriptor.
-    private func socketPair(_ loop: UVLoop) throws -> (UVPipe, Int32) {
+    /// A stream over one end of a socket pair, and the other end's raw descriptor; with
+    /// `sendBuffer`, the stream's side takes only that much at once.
+    private func socketPair(_ loop: UVLoop, sendBuffer: Int32? = nil) throws -> (UVPipe, Int32) {
         var fds: [Int32] = [0, 0]
         try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0)
+        if var size = sendBuffer {
+            setsockopt(fds[0], SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         return (try UVPipe(loop: loop, fileDescriptor: fds[0]), fds[1])
     }
 
@@ -16,6 +20,16 @@ import UVKit
         var bytes = [UInt8](repeating: 0, count: 4096)
         let count = recv(fd, &bytes, bytes.count, Int32(MSG_DONTWAIT))
         return count > 0 ? Array(bytes[0..<count]) : []
+    }
+
+    /// Everything the peer can read now, however many reads it takes.
+    private func readAllAvailable(_ fd: Int32) -> [UInt8] {
+        var all: [UInt8] = []
+        while true {
+            let chunk = readAvailable(fd)
+            if chunk.isEmpty { return all }
+            all += chunk
+        }
     }
 
     @Test func aTurnsWritesWaitUntilTheLoopWouldWaitThenLeaveInOrder() throws {
@@ -45,19 +59,11 @@ import UVKit
         for written in 1...100 {
             stream.write(line)
             #expect(stream.pendingWriteBytes < 16 * 1024, "\(written * 400) bytes written in one turn")
-            while true {
-                let chunk = readAvailable(peer)
-                if chunk.isEmpty { break }
-                received += chunk.count
-            }
+            received += readAllAvailable(peer).count
         }
         #expect(received >= 100 * 400 - 16 * 1024, "the peer read the burst while the turn was still running")
         loop.runNoWait()
-        while true {
-            let chunk = readAvailable(peer)
-            if chunk.isEmpty { break }
-            received += chunk.count
-        }
+        received += readAllAvailable(peer).count
         #expect(received == 100 * 400)
         #expect(stream.pendingWriteBytes == 0)
         stream.close()
@@ -70,22 +76,10 @@ import UVKit
     /// byte still arrives once, in order.
     @Test func bytesWrittenInPlaceArriveInOrderTurnAfterTurnPastASlowPeer() throws {
         let loop = UVLoop()
-        var fds: [Int32] = [0, 0]
-        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0)
-        var small: Int32 = 4096
-        setsockopt(fds[0], SOL_SOCKET, SO_SNDBUF, &small, socklen_t(MemoryLayout<Int32>.size))
-        let stream = try UVPipe(loop: loop, fileDescriptor: fds[0])
-        let peer = fds[1]
+        let (stream, peer) = try socketPair(loop, sendBuffer: 4096)
         defer { close(peer) }
         var expected: [UInt8] = []
         var received: [UInt8] = []
-        func drain() {
-            while true {
-                let chunk = readAvailable(peer)
-                if chunk.isEmpty { return }
-                received += chunk
-            }
-        }
         for turn in 0..<10 {
             // More than the socket's buffer takes: the kernel takes part, the rest is queued.
             let line = Array("turn \(turn) ".utf8) + [UInt8](repeating: UInt8(ascii: "a") + UInt8(turn), count: 20_000) + [UInt8(ascii: "\n")]
@@ -93,7 +87,7 @@ import UVKit
             stream.write(Array("after \(turn)\n".utf8))
             expected += line + Array("after \(turn)\n".utf8)
             #expect(loop.run(seconds: 5) {
-                drain()
+                received += readAllAvailable(peer)
                 return received.count >= expected.count
             })
         }

@@ -44,19 +44,13 @@ public struct RPCRequest: Sendable, Equatable {
     /// Appends `serialized()` to `bytes`.
     public func serialize(into bytes: inout [UInt8]) {
         Self.head(id: id, method: method, into: &bytes)
-        if let carriedParams {
-            bytes += EnvelopeText.params
-            carriedParams.write(into: &bytes)
-        }
-        bytes.append(UInt8(ascii: "}"))
+        EnvelopeText.close(params: carriedParams, into: &bytes)
     }
 
     /// The same bytes for params already written as JSON, appended to `bytes`.
     public static func serialize(id: RequestID, method: String, writtenParams: some Collection<UInt8>, into bytes: inout [UInt8]) {
         head(id: id, method: method, into: &bytes)
-        bytes += EnvelopeText.params
-        bytes += writtenParams
-        bytes.append(UInt8(ascii: "}"))
+        EnvelopeText.close(writtenParams: writtenParams, into: &bytes)
     }
 
     /// `{"id":…,"jsonrpc":"2.0","method":…`.
@@ -107,19 +101,13 @@ public struct RPCNotification: Sendable, Equatable {
     /// Appends `serialized()` to `bytes`.
     public func serialize(into bytes: inout [UInt8]) {
         Self.head(method: method, into: &bytes)
-        if let carriedParams {
-            bytes += EnvelopeText.params
-            carriedParams.write(into: &bytes)
-        }
-        bytes.append(UInt8(ascii: "}"))
+        EnvelopeText.close(params: carriedParams, into: &bytes)
     }
 
     /// The same bytes for params already written as JSON, appended to `bytes`.
-    public static func serialize(method: String, writtenParams: [UInt8], into bytes: inout [UInt8]) {
+    public static func serialize(method: String, writtenParams: some Collection<UInt8>, into bytes: inout [UInt8]) {
         head(method: method, into: &bytes)
-        bytes += EnvelopeText.params
-        bytes += writtenParams
-        bytes.append(UInt8(ascii: "}"))
+        EnvelopeText.close(writtenParams: writtenParams, into: &bytes)
     }
 
     /// `{"jsonrpc":"2.0","method":…`.
@@ -231,4 +219,22 @@ private enum EnvelopeText {
     static let params = Array(#","params":"#.utf8)
     static let versionThenMethod = Array(#"{"jsonrpc":"2.0","method":"#.utf8)
     static let null = Array("null".utf8)
+
+    /// Ends a request or a notification after its method: the params, if any, and the brace.
+    @inline(__always)
+    static func close(params: MessageParams?, into bytes: inout [UInt8]) {
+        if let params {
+            bytes += Self.params
+            params.write(into: &bytes)
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// The same for params already written as JSON.
+    @inline(__always)
+    static func close(writtenParams: some Collection<UInt8>, into bytes: inout [UInt8]) {
+        bytes += Self.params
+        bytes += writtenParams
+        bytes.append(UInt8(ascii: "}"))
+    }
 }
