@@ -11,6 +11,8 @@ final class ChildProcess {
     private var buffer: [UInt8] = []
     /// Bytes before this index were already handed out as lines.
     private var consumed = 0
+    /// Where each read lands before joining `buffer` (one allocation, not one per read).
+    private var readChunk = [UInt8](repeating: 0, count: 65536)
     private(set) var outputEnded = false
     private var exitStatus: Int32?
 
@@ -137,7 +139,14 @@ final class ChildProcess {
     }
 
     private func takeLine() -> ArraySlice<UInt8>? {
-        guard let newline = buffer[consumed...].firstIndex(of: UInt8(ascii: "\n")) else {
+        // memchr, not a generic firstIndex: this runs on every answer of a pipelined run.
+        let newline = buffer.withUnsafeBufferPointer { bytes -> Int? in
+            guard consumed < bytes.count, let base = bytes.baseAddress,
+                let found = memchr(base + consumed, Int32(UInt8(ascii: "\n")), bytes.count - consumed)
+            else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+        guard let newline else {
             compact()
             return nil
         }
@@ -162,8 +171,7 @@ final class ChildProcess {
     }
 
     private func readOnce() throws(BenchError) -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        let count = chunk.withUnsafeMutableBytes { read(outputFD, $0.baseAddress, $0.count) }
+        let count = readChunk.withUnsafeMutableBytes { read(outputFD, $0.baseAddress, $0.count) }
         if count < 0 {
             if errno == EINTR || errno == EAGAIN { return true }
             throw .ended("reading from \(commandLine): \(String(cString: strerror(errno)))")
@@ -172,7 +180,7 @@ final class ChildProcess {
             outputEnded = true
             return false
         }
-        buffer.append(contentsOf: chunk[0..<count])
+        buffer.append(contentsOf: readChunk[0..<count])
         return true
     }
 

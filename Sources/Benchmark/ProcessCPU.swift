@@ -40,5 +40,8 @@ struct ProcessCPU {
 struct CPUPerRequest: Codable {
     var front: Double
     var children: Double
+    /// The benchmark's own process, the client (pipelined runs): on two cores it competes with
+    /// the host and the worker.
+    var client: Double?
     var total: Double { front + children }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import NavProtocol
 
 /// Newline-delimited JSON-RPC over a child's stdin/stdout. Timed calls return the raw reply
@@ -64,14 +65,20 @@ final class RPCPeer {
 enum ReplyLine {
     private static let keys: [[UInt8]] = [Array("\"result\"".utf8), Array("\"error\"".utf8), Array("\"method\"".utf8)]
 
+    /// memchr and memcmp, not Collection's generic search: in a pipelined run the benchmark reads
+    /// every answer while the host and the worker share the two cores with it.
     static func isReply(_ line: ArraySlice<UInt8>) -> Bool {
-        var index = line.startIndex
-        while let quote = line[index...].firstIndex(of: UInt8(ascii: "\"")) {
-            for (number, key) in keys.enumerated() where line[quote...].starts(with: key) {
-                return number < 2
+        line.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            var position = 0
+            while position < buffer.count, let found = memchr(base + position, Int32(UInt8(ascii: "\"")), buffer.count - position) {
+                let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                for (number, key) in keys.enumerated() where buffer.count - quote >= key.count && memcmp(base + quote, key, key.count) == 0 {
+                    return number < 2
+                }
+                position = quote + 1
             }
-            index = quote + 1
+            return false
         }
-        return false
     }
 }

@@ -59,15 +59,16 @@ enum ReportPrinter {
 
     /// CPU per request: sequential (one in flight) and pipelined, front process and workers.
     private static func cpu(_ results: BenchResults) -> String {
-        var table = TextTable("CPU per request (us)", "front", "workers", "total", "pipelined front", "workers", "total")
+        var table = TextTable("CPU per request (us)", "front", "workers", "total", "pipelined front", "workers", "total", "client")
         for row in results.cpu {
             let pipelined = results.throughput.first { $0.key == row.key }?.cpu
             table.add(
                 row.name, fixed(row.cpu?.front), fixed(row.cpu?.children), fixed(row.cpu?.total),
-                fixed(pipelined?.front), fixed(pipelined?.children), fixed(pipelined?.total))
+                fixed(pipelined?.front), fixed(pipelined?.children), fixed(pipelined?.total), fixed(pipelined?.client))
         }
         let note = "CPU time per request from /proc/*/task/*/schedstat (front = the process the client talks to; "
-            + "sequential: \(results.settings.cpuRequests) requests one at a time, median of \(results.settings.runs) runs)"
+            + "sequential: \(results.settings.cpuRequests) requests one at a time, median of \(results.settings.runs) runs; "
+            + "client = this benchmark reading the pipelined answers)"
         return note + "\n" + table.render() + unavailable(results.cpu.map { ($0.name, $0.unavailable) })
     }
 

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Requests per second with many in flight: K requests are written without waiting for
 /// replies (while the replies are read, so no pipe fills up), and the clock stops when the
 /// K-th reply arrives. The same subjects as the round trips, same request shapes; runs are
@@ -41,25 +43,36 @@ struct ThroughputBench {
         let peer = try subject.start(stderrLog: paths.stderrLog, timeout: timeout)
         defer { peer.finish() }
         let warmup = max(1, requests / 10)
-        try send(subject, peer, count: warmup, firstID: 1)
+        try send(Self.burst(subject, count: warmup, firstID: 1), peer, count: warmup, subject: subject)
+        // Written before the clock starts: the client's own work in the run is reading answers.
+        let bytes = Self.burst(subject, count: requests, firstID: 1 + warmup)
+        let clientStart = ProcessCPU.nanoseconds(pid: getpid())
         let cpuStart = ProcessCPU(pid: peer.pid)
         let start = nowMicroseconds()
-        let last = try send(subject, peer, count: requests, firstID: 1 + warmup)
+        let last = try send(bytes, peer, count: requests, subject: subject)
         let seconds = (nowMicroseconds() - start) / 1e6
         let cpuEnd = ProcessCPU(pid: peer.pid)
+        let clientEnd = ProcessCPU.nanoseconds(pid: getpid())
         // Outside the clock: the last reply must be an answer, not an error.
         _ = try RPCPeer.result(of: last[...], method: subject.method)
-        return (seconds, ProcessCPU.perRequest(from: cpuStart, to: cpuEnd, requests: requests))
+        var cpu = ProcessCPU.perRequest(from: cpuStart, to: cpuEnd, requests: requests)
+        cpu.client = Double(clientEnd > clientStart ? clientEnd - clientStart : 0) / 1000 / Double(requests)
+        return (seconds, cpu)
     }
 
-    /// Sends `count` requests at once and returns the last reply line.
-    @discardableResult
-    private func send(_ subject: Subject, _ peer: RPCPeer, count: Int, firstID: Int) throws(BenchError) -> [UInt8] {
+    /// `count` request lines, ids from `firstID` on.
+    private static func burst(_ subject: Subject, count: Int, firstID: Int) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(count * 96)
         for id in firstID..<(firstID + count) {
             bytes += RPCPeer.requestLine(id: id, method: subject.method, params: subject.params)
         }
+        return bytes
+    }
+
+    /// Writes a burst of `count` requests at once and returns the last reply line.
+    @discardableResult
+    private func send(_ bytes: [UInt8], _ peer: RPCPeer, count: Int, subject: Subject) throws(BenchError) -> [UInt8] {
         var lastReply: [UInt8] = []
         var seen = 0
         try peer.process.pipeline(bytes, replies: count, isReply: { line in

@@ -55,4 +55,81 @@ import Testing
         let found = try #require(RawResult.scan(Array(#"{"id":7,"jsonrpc":"2.0","result":"#.utf8) + Array(result.utf8) + [UInt8(ascii: "}")]))
         #expect(String(decoding: found.result, as: UTF8.self) == result)
     }
+    /// The scan skips string bytes eight at a time and the rest through a table: it must decide
+    /// as a plain byte-by-byte walk does, for any document, wherever its bytes fall in a word. Documents are random nestings of strings (with escapes, brackets and multi-byte
+    /// characters inside), half of them with one byte then replaced.
+    @Test func decidesAsAByteByByteWalkDoes() {
+        var random = SeededNumbers(seed: 20_261_124)
+        var outcomes: [Bool: Int] = [:]
+        for _ in 0..<20_000 {
+            var document = Self.randomValue(&random, depth: 0)
+            if random.next() % 2 == 0 {
+                let alphabet = Array(#"{}[]"\a:,"#.utf8) + [0x0A, 0x01, 0xC3]
+                document[Int(random.next() % UInt64(document.count))] = alphabet[Int(random.next() % UInt64(alphabet.count))]
+            }
+            let expected = Self.isBalancedByteByByte(document)
+            #expect(RawResult.isBalancedContainer(document[...]) == expected, "\(String(decoding: document, as: UTF8.self))")
+            outcomes[expected, default: 0] += 1
+        }
+        // Both answers are common, so the comparison covers each.
+        #expect(outcomes[true, default: 0] > 2_000 && outcomes[false, default: 0] > 2_000, "\(outcomes)")
+    }
+
+    private static func randomValue(_ random: inout SeededNumbers, depth: Int) -> [UInt8] {
+        let pieces = [#"a"#, #"\""#, #"\\"#, "]", "{", "é", "x y", #"\n"#, "abcdefghij"]
+        switch random.next() % (depth < 3 ? 4 : 2) {
+        case 0:
+            return Array("\"".utf8) + (0..<random.next() % 6).flatMap { _ in Array(pieces[Int(random.next() % UInt64(pieces.count))].utf8) } + Array("\"".utf8)
+        case 1:
+            return Array(String(random.next() % 100_000).utf8)
+        case 2:
+            let members = (0..<random.next() % 4).map { _ in Array(#""k":"#.utf8) + randomValue(&random, depth: depth + 1) }
+            return Array("{".utf8) + Array(members.joined(separator: Array(",".utf8))) + Array("}".utf8)
+        default:
+            let elements = (0..<random.next() % 4).map { _ in randomValue(&random, depth: depth + 1) }
+            return Array("[".utf8) + Array(elements.joined(separator: Array(",".utf8))) + Array("]".utf8)
+        }
+    }
+
+    /// The rule the scan keeps, one byte at a time.
+    private static func isBalancedByteByByte(_ bytes: [UInt8]) -> Bool {
+        guard let first = bytes.first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return false }
+        var depth = 0
+        var inString = false
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 { return false }
+            if inString {
+                if byte == UInt8(ascii: "\\") {
+                    index += 1
+                    if index < bytes.count, bytes[index] < 0x20 { return false }
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+            } else {
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth == 0 { return index == bytes.count - 1 }
+                case UInt8(ascii: "\\"): return false
+                default: break
+                }
+            }
+            index += 1
+        }
+        return false
+    }
+}
+
+/// Knuth's MMIX linear congruential generator, its high bits: the same documents on every run.
+private struct SeededNumbers {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state >> 33
+    }
 }
