@@ -4,8 +4,9 @@ import CUV
 public final class UVLoop {
     public let raw: UnsafeMutablePointer<uv_loop_t>
     private var isClosed = false
-    /// Made on first write; nil if its handle could not be made (streams then write at once).
-    lazy var writeBatcher: WriteBatcher? = try? WriteBatcher(loop: self)
+    /// Made on first write or paced read; nil if its handle could not be made (streams then
+    /// write at once and read as libuv does).
+    lazy var turnEnd: TurnEnd? = try? TurnEnd(loop: self)
 
     public init() {
         raw = .allocate(capacity: 1)

@@ -10,21 +10,50 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
     private static let readBufferSize = 64 * 1024
     private var writesInFlight = 0
     private var writeFailed = false
-    /// Bytes written this loop turn, handed to the kernel together by the loop's `WriteBatcher`.
+    /// Bytes written this loop turn, handed to the kernel together at the loop's `TurnEnd`.
     private var batch: [UInt8] = []
-    /// Whether the loop's `WriteBatcher` will flush this stream at the end of the turn: once per
+    /// Whether the loop's `TurnEnd` will flush this stream at the end of the turn: once per
     /// turn, however often `write` hands bytes over early.
     private var isScheduled = false
-    /// Whether writes wait for the end of the loop turn (see `WriteBatcher`). A synchronous
+    /// Whether writes wait for the end of the loop turn (see `TurnEnd`). A synchronous
     /// client that runs its loop only while it waits for an answer turns this off, so what it
     /// sends leaves at once.
     public var coalescesWrites = true
     private var drainWaiters: [() -> Void] = []
+    /// Reading as the owner last asked (`startReading`, `stopReading`), whatever the pacing does.
+    private var wantsToRead = false
+    /// Whether reading stopped for the rest of this turn, to start again at the loop's `TurnEnd`.
+    private var isPaced = false
 
     var stream: UnsafeMutablePointer<uv_stream_t> { memory.assumingMemoryBound(to: uv_stream_t.self) }
 
     public func startReading() throws(UVError) {
         guard !isClosing else { throw UVError.cancelled }
+        wantsToRead = true
+        // Paced: the loop's `TurnEnd` starts it before the loop next waits.
+        guard !isPaced else { return }
+        try beginReading()
+    }
+
+    public func stopReading() {
+        wantsToRead = false
+        guard !isClosing else { return }
+        uv_read_stop(stream)
+    }
+
+    /// The paced turn has ended: read again, unless the owner stopped reading meanwhile.
+    func resumeAfterPacing() {
+        isPaced = false
+        guard wantsToRead, !isClosing else { return }
+        do throws(UVError) {
+            try beginReading()
+        } catch {
+            wantsToRead = false
+            onEnd?(.failed(error))
+        }
+    }
+
+    private func beginReading() throws(UVError) {
         try uvCheck(uv_read_start(stream, { handle, _, buffer in
             guard let buffer else { return }
             guard let memory = UVHandle.withOwner(of: UnsafeMutableRawPointer(handle), as: UVStream.self, { $0.sharedReadBuffer() }) else {
@@ -35,11 +64,6 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
         }, { handle, count, _ in
             UVHandle.withOwner(of: UnsafeMutableRawPointer(handle), as: UVStream.self) { $0.didRead(count: count) }
         }))
-    }
-
-    public func stopReading() {
-        guard !isClosing else { return }
-        uv_read_stop(stream)
     }
 
     /// libuv hands the buffer back at once in the read callback, so one buffer per stream serves all reads.
@@ -53,6 +77,11 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
     private func didRead(count: Int) {
         if count > 0, let readBuffer {
             onRead?(UnsafeRawBufferPointer(start: readBuffer, count: count))
+            // A full buffer: more is likely waiting, and the other streams wait for this turn.
+            if count == UVStream.readBufferSize, wantsToRead, !isClosing, !isPaced, loop.turnEnd?.resume(self) == true {
+                isPaced = true
+                uv_read_stop(stream)
+            }
         } else if count < 0 {
             stopReading()
             let error = UVError(Int32(count))
@@ -88,7 +117,7 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
     /// this stream scheduled; false for a stream that writes at once.
     private func joinsTheTurnsBatch() -> Bool {
         if isScheduled { return true }
-        guard coalescesWrites, loop.writeBatcher?.schedule(self) == true else { return false }
+        guard coalescesWrites, loop.turnEnd?.flush(self) == true else { return false }
         isScheduled = true
         return true
     }
@@ -115,7 +144,7 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
     /// The largest buffer a hand-over keeps for the next bytes.
     static let keptBatchCapacity = 256 * 1024
 
-    /// Hands this turn's bytes to the kernel (called by the loop's `WriteBatcher`).
+    /// Hands this turn's bytes to the kernel (called by the loop's `TurnEnd`).
     func flushBatch() {
         isScheduled = false
         guard !batch.isEmpty else {

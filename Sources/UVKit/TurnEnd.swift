@@ -1,0 +1,69 @@
+/// What a loop turn leaves for its end: run just before the loop next waits for I/O (libuv's
+/// prepare phase), when every callback of the turn has run.
+///
+/// - **Writes, batched.** What a turn writes to a stream waits in the stream and goes to the
+///   kernel in one `write(2)` here: nothing waits longer than the rest of the turn it was
+///   written in, and a burst of pipelined answers costs one system call per stream instead of
+///   one each. A stream hands its bytes over early once 16 KiB wait (`UVStream.write`), so a
+///   long turn streams to the reader downstream instead of making it wait for the turn's end.
+/// - **Reads, paced.** libuv reads a stream again within the same turn as long as each read
+///   fills the buffer (up to 32 reads of 64 KiB), and every message read is handled before the
+///   turn ends: navhost reading a client's pipelined burst handled all of it before it read any
+///   of the worker's answers, and a worker whose output filled meanwhile had to wait until
+///   then. A stream whose read filled its buffer stops reading for the rest of the turn and
+///   starts again here: each turn reads at most one buffer from it, the others in between.
+///
+/// The prepare handle is referenced only while something waits for it, so waiting bytes and a
+/// paced stream keep the loop running, and an idle turn end does not.
+final class TurnEnd {
+    private let prepare: UVPrepare
+    private var flushes: [UVStream] = []
+    private var resumes: [UVStream] = []
+
+    init(loop: UVLoop) throws(UVError) {
+        prepare = try UVPrepare(loop: loop)
+        prepare.start { [unowned self] in self.run() }
+        prepare.unref()
+    }
+
+    /// Hands `stream`'s batched bytes over at the turn's end. False once the loop closed its
+    /// handles: the stream then writes at once.
+    func flush(_ stream: UVStream) -> Bool {
+        guard willRun() else { return false }
+        flushes.append(stream)
+        return true
+    }
+
+    /// Starts reading `stream` again at the turn's end. False once the loop closed its
+    /// handles: the stream then reads on.
+    func resume(_ stream: UVStream) -> Bool {
+        guard willRun() else { return false }
+        resumes.append(stream)
+        return true
+    }
+
+    /// Keeps the loop running until the turn's end, unless the loop closed its handles.
+    private func willRun() -> Bool {
+        guard !prepare.isClosing else { return false }
+        if flushes.isEmpty && resumes.isEmpty { prepare.ref() }
+        return true
+    }
+
+    private func run() {
+        guard !flushes.isEmpty || !resumes.isEmpty else { return }
+        if !resumes.isEmpty {
+            let paced = resumes
+            resumes.removeAll(keepingCapacity: true)
+            for stream in paced { stream.resumeAfterPacing() }
+        }
+        // By index: a flush may schedule a stream again (a drain handler that writes); it is
+        // flushed in this same pass.
+        var index = 0
+        while index < flushes.count {
+            flushes[index].flushBatch()
+            index += 1
+        }
+        flushes.removeAll(keepingCapacity: true)
+        if resumes.isEmpty { prepare.unref() }
+    }
+}

@@ -1,0 +1,68 @@
+import Glibc
+import Testing
+import UVKit
+
+/// A stream with more waiting than one read buffer (64 KiB) is read one buffer per loop turn,
+/// so a burst on one stream does not keep the loop from the others.
+@Suite struct ReadPacingTests {
+    /// A stream over one end of a socket pair whose other end can queue `bytes` at once.
+    private func loadedPair(_ loop: UVLoop, bytes: Int) throws -> (UVPipe, Int32) {
+        var fds: [Int32] = [0, 0]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0)
+        var size = Int32(4 << 20)
+        setsockopt(fds[1], SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        let payload = [UInt8](repeating: UInt8(ascii: "x"), count: bytes)
+        let written = payload.withUnsafeBytes { send(fds[1], $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+        try #require(written == bytes, "the test needs the whole burst queued at once")
+        return (try UVPipe(loop: loop, fileDescriptor: fds[0]), fds[1])
+    }
+
+    @Test func aBurstIsReadOneBufferPerTurnWhileAQuietStreamIsReadBetween() throws {
+        let loop = UVLoop()
+        let (busy, busyPeer) = try loadedPair(loop, bytes: 256 * 1024)
+        let (quiet, quietPeer) = try loadedPair(loop, bytes: 5)
+        defer { close(busyPeer); close(quietPeer) }
+        // Each turn runs the prepare phase once, before the loop waits.
+        let turns = try UVPrepare(loop: loop)
+        var turn = 0
+        turns.start { turn += 1 }
+        turns.unref()
+        var busyReads: [(turn: Int, count: Int)] = []
+        var quietTurn: Int?
+        busy.onRead = { busyReads.append((turn, $0.count)) }
+        quiet.onRead = { _ in quietTurn = turn }
+        try busy.startReading()
+        try quiet.startReading()
+        while busyReads.map(\.count).reduce(0, +) < 256 * 1024 { loop.runOnce() }
+        #expect(busyReads.map(\.count).reduce(0, +) == 256 * 1024)
+        let turnsOfFullReads = busyReads.filter { $0.count == 64 * 1024 }.map(\.turn)
+        #expect(turnsOfFullReads.count == 4)
+        #expect(Set(turnsOfFullReads).count == turnsOfFullReads.count, "two full reads in one turn: \(busyReads)")
+        let quietAt = try #require(quietTurn)
+        #expect(quietAt <= turnsOfFullReads[1], "the quiet stream waited for the burst: read in turn \(quietAt), burst \(busyReads)")
+        for handle in [busy, quiet] { handle.close() }
+        turns.close()
+        loop.runNoWait()
+    }
+
+    /// A stream its owner stops while it is paced (after a full read, before the loop's next
+    /// wait) stays stopped; started again, it reads on.
+    @Test func theOwnersStopOutlastsThePacing() throws {
+        let loop = UVLoop()
+        let (stream, peer) = try loadedPair(loop, bytes: 192 * 1024)
+        defer { close(peer) }
+        var received = 0
+        stream.onRead = { received += $0.count }
+        try stream.startReading()
+        while received == 0 { loop.runNoWait() }
+        #expect(received == 64 * 1024, "one buffer in the first turn")
+        stream.stopReading()
+        for _ in 0..<5 { loop.runNoWait() }
+        #expect(received == 64 * 1024, "read on after its owner stopped it")
+        try stream.startReading()
+        while received < 192 * 1024 { loop.runOnce() }
+        #expect(received == 192 * 1024)
+        stream.close()
+        loop.runNoWait()
+    }
+}
