@@ -27,8 +27,11 @@ final class Host {
         self.configuration = configuration
         loop = UVLoop()
         log = Log(loop: loop, level: configuration.logLevel, label: "navhost")
+        let clientInput = try StandardIO.input(loop: loop, fileDescriptor: 0)
+        // A client's burst is read a buffer per turn, the workers' answers in between.
+        (clientInput as? UVStream)?.pacesReads = true
         client = RPCConnection(
-            loop: loop, name: "client", reader: try StandardIO.input(loop: loop, fileDescriptor: 0),
+            loop: loop, name: "client", reader: clientInput,
             writer: try StandardIO.output(loop: loop, fileDescriptor: 1), framing: nil,
             maxMessageBytes: configuration.maxMessageBytes)
         client.pendingInputLimitBytes = configuration.maxPendingInputBytes

@@ -10,8 +10,9 @@
 ///   fills the buffer (up to 32 reads of 64 KiB), and every message read is handled before the
 ///   turn ends: navhost reading a client's pipelined burst handled all of it before it read any
 ///   of the worker's answers, and a worker whose output filled meanwhile had to wait until
-///   then. A stream whose read filled its buffer stops reading for the rest of the turn and
-///   starts again here: each turn reads at most one buffer from it, the others in between.
+///   then. A stream that paces its reads (`UVStream.pacesReads`: navhost's client input) stops
+///   reading for the rest of the turn after a read that filled its buffer, and starts again
+///   here: each turn reads at most one buffer from it, and the other streams in between.
 ///
 /// The prepare handle is referenced only while something waits for it, so waiting bytes and a
 /// paced stream keep the loop running, and an idle turn end does not.

@@ -20,6 +20,11 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
     /// sends leaves at once.
     public var coalescesWrites = true
     private var drainWaiters: [() -> Void] = []
+    /// Whether a read that fills the buffer ends this stream's reading for the turn (see
+    /// `TurnEnd`): set on a stream of requests, whose handling makes work elsewhere, so the
+    /// loop gets to the other streams between its buffers. Off, libuv reads on while reads
+    /// fill the buffer, as suits a stream of answers to drain.
+    public var pacesReads = false
     /// Reading as the owner last asked (`startReading`, `stopReading`), whatever the pacing does.
     private var wantsToRead = false
     /// Whether reading stopped for the rest of this turn, to start again at the loop's `TurnEnd`.
@@ -78,7 +83,7 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
         if count > 0, let readBuffer {
             onRead?(UnsafeRawBufferPointer(start: readBuffer, count: count))
             // A full buffer: more is likely waiting, and the other streams wait for this turn.
-            if count == UVStream.readBufferSize, wantsToRead, !isClosing, !isPaced, loop.turnEnd?.resume(self) == true {
+            if pacesReads, count == UVStream.readBufferSize, wantsToRead, !isClosing, !isPaced, loop.turnEnd?.resume(self) == true {
                 isPaced = true
                 uv_read_stop(stream)
             }

@@ -22,6 +22,7 @@ import UVKit
         let (busy, busyPeer) = try loadedPair(loop, bytes: 256 * 1024)
         let (quiet, quietPeer) = try loadedPair(loop, bytes: 5)
         defer { close(busyPeer); close(quietPeer) }
+        busy.pacesReads = true
         // Each turn runs the prepare phase once, before the loop waits.
         let turns = try UVPrepare(loop: loop)
         var turn = 0
@@ -51,6 +52,7 @@ import UVKit
         let loop = UVLoop()
         let (stream, peer) = try loadedPair(loop, bytes: 192 * 1024)
         defer { close(peer) }
+        stream.pacesReads = true
         var received = 0
         stream.onRead = { received += $0.count }
         try stream.startReading()
