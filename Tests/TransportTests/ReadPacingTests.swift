@@ -2,8 +2,9 @@ import Glibc
 import Testing
 import UVKit
 
-/// A stream with more waiting than one read buffer (64 KiB) is read one buffer per loop turn,
-/// so a burst on one stream does not keep the loop from the others.
+/// A stream that paces its reads (`pacesReads`, navhost's client input) and has more waiting
+/// than one read buffer (64 KiB) is read one buffer per loop turn, so a burst on it does not
+/// keep the loop from the others.
 @Suite struct ReadPacingTests {
     /// A stream over one end of a socket pair whose other end can queue `bytes` at once.
     private func loadedPair(_ loop: UVLoop, bytes: Int) throws -> (UVPipe, Int32) {
