@@ -43,13 +43,13 @@ struct ThroughputBench {
         let peer = try subject.start(stderrLog: paths.stderrLog, timeout: timeout)
         defer { peer.finish() }
         let warmup = max(1, requests / 10)
-        try send(Self.burst(subject, count: warmup, firstID: 1), peer, count: warmup, subject: subject)
+        try send(Self.burst(subject, count: warmup, firstID: 1), peer, count: warmup)
         // Written before the clock starts: the client's own work in the run is reading answers.
         let bytes = Self.burst(subject, count: requests, firstID: 1 + warmup)
         let clientStart = ProcessCPU.nanoseconds(pid: getpid())
         let cpuStart = ProcessCPU(pid: peer.pid)
         let start = nowMicroseconds()
-        let last = try send(bytes, peer, count: requests, subject: subject)
+        let last = try send(bytes, peer, count: requests)
         let seconds = (nowMicroseconds() - start) / 1e6
         let cpuEnd = ProcessCPU(pid: peer.pid)
         let clientEnd = ProcessCPU.nanoseconds(pid: getpid())
@@ -72,7 +72,7 @@ struct ThroughputBench {
 
     /// Writes a burst of `count` requests at once and returns the last reply line.
     @discardableResult
-    private func send(_ bytes: [UInt8], _ peer: RPCPeer, count: Int, subject: Subject) throws(BenchError) -> [UInt8] {
+    private func send(_ bytes: [UInt8], _ peer: RPCPeer, count: Int) throws(BenchError) -> [UInt8] {
         var lastReply: [UInt8] = []
         var seen = 0
         try peer.process.pipeline(bytes, replies: count, isReply: { line in
