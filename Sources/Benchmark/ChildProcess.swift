@@ -1,4 +1,5 @@
 import Glibc
+import NavProtocol
 
 /// A child process with pipes on its stdin and stdout, driven synchronously with poll(2) and
 /// deadlines: the benchmark's client side stays as thin as the C ping_client, with no event loop
@@ -140,13 +141,7 @@ final class ChildProcess {
 
     private func takeLine() -> ArraySlice<UInt8>? {
         // memchr, not a generic firstIndex: this runs on every answer of a pipelined run.
-        let newline = buffer.withUnsafeBufferPointer { bytes -> Int? in
-            guard consumed < bytes.count, let base = bytes.baseAddress,
-                let found = memchr(base + consumed, Int32(UInt8(ascii: "\n")), bytes.count - consumed)
-            else { return nil }
-            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        }
-        guard let newline else {
+        guard let newline = buffer.withUnsafeBufferPointer({ $0.index(ofByte: UInt8(ascii: "\n"), in: consumed..<$0.count) }) else {
             compact()
             return nil
         }

@@ -17,8 +17,14 @@ struct ProcessCPU {
 
     /// Microseconds per request between two snapshots, for the front process and its children.
     static func perRequest(from start: ProcessCPU, to end: ProcessCPU, requests: Int) -> CPUPerRequest {
-        func micros(_ a: UInt64, _ b: UInt64) -> Double { Double(b > a ? b - a : 0) / 1000 / Double(max(1, requests)) }
-        return CPUPerRequest(front: micros(start.front, end.front), children: micros(start.children, end.children))
+        CPUPerRequest(
+            front: microseconds(from: start.front, to: end.front, requests: requests),
+            children: microseconds(from: start.children, to: end.children, requests: requests))
+    }
+
+    /// Microseconds per request between two readings of `nanoseconds(pid:)`.
+    static func microseconds(from start: UInt64, to end: UInt64, requests: Int) -> Double {
+        Double(end > start ? end - start : 0) / 1000 / Double(max(1, requests))
     }
 
     /// Every thread's run time, summed: node and libdispatch run threads besides the main one.

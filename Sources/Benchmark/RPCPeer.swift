@@ -69,11 +69,9 @@ enum ReplyLine {
     /// every answer while the host and the worker share the two cores with it.
     static func isReply(_ line: ArraySlice<UInt8>) -> Bool {
         line.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return false }
             var position = 0
-            while position < buffer.count, let found = memchr(base + position, Int32(UInt8(ascii: "\"")), buffer.count - position) {
-                let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                for (number, key) in keys.enumerated() where buffer.count - quote >= key.count && memcmp(base + quote, key, key.count) == 0 {
+            while let quote = buffer.index(ofByte: UInt8(ascii: "\""), in: position..<buffer.count) {
+                for (number, key) in keys.enumerated() where buffer.count - quote >= key.count && memcmp(buffer.baseAddress! + quote, key, key.count) == 0 {
                     return number < 2
                 }
                 position = quote + 1

@@ -56,7 +56,7 @@ struct ThroughputBench {
         // Outside the clock: the last reply must be an answer, not an error.
         _ = try RPCPeer.result(of: last[...], method: subject.method)
         var cpu = ProcessCPU.perRequest(from: cpuStart, to: cpuEnd, requests: requests)
-        cpu.client = Double(clientEnd > clientStart ? clientEnd - clientStart : 0) / 1000 / Double(requests)
+        cpu.client = ProcessCPU.microseconds(from: clientStart, to: clientEnd, requests: requests)
         return (seconds, cpu)
     }
 

@@ -105,8 +105,8 @@ enum RawResult {
                         depth += 1
                     } else if kind == closing {
                         depth -= 1
+                        // The first byte opened the outer container, so the depth reaches 0 here first.
                         if depth == 0 { return position == count }
-                        if depth < 0 { return false }
                     } else if kind == quote {
                         // A string: runs to the next quote not escaped; no control character inside.
                         while true {

@@ -52,10 +52,11 @@ final class TurnEnd {
 
     private func run() {
         guard !flushes.isEmpty || !resumes.isEmpty else { return }
+        // Nothing is paced while the loop is in its prepare phase (only a read paces), so the
+        // list does not change under the loop.
         if !resumes.isEmpty {
-            let paced = resumes
+            for stream in resumes { stream.resumeAfterPacing() }
             resumes.removeAll(keepingCapacity: true)
-            for stream in paced { stream.resumeAfterPacing() }
         }
         // By index: a flush may schedule a stream again (a drain handler that writes); it is
         // flushed in this same pass.
@@ -65,6 +66,6 @@ final class TurnEnd {
             index += 1
         }
         flushes.removeAll(keepingCapacity: true)
-        if resumes.isEmpty { prepare.unref() }
+        prepare.unref()
     }
 }

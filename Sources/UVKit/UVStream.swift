@@ -83,7 +83,7 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
         if count > 0, let readBuffer {
             onRead?(UnsafeRawBufferPointer(start: readBuffer, count: count))
             // A full buffer: more is likely waiting, and the other streams wait for this turn.
-            if pacesReads, count == UVStream.readBufferSize, wantsToRead, !isClosing, !isPaced, loop.turnEnd?.resume(self) == true {
+            if pacesReads, count == UVStream.readBufferSize, wantsToRead, !isClosing, loop.turnEnd?.resume(self) == true {
                 isPaced = true
                 uv_read_stop(stream)
             }
@@ -118,7 +118,7 @@ public class UVStream: UVHandle, ByteReader, ByteWriter {
         handOverIfLong()
     }
 
-    /// Whether what is written now waits for the turn's end: true once the loop's batcher has
+    /// Whether what is written now waits for the turn's end: true once the loop's `TurnEnd` has
     /// this stream scheduled; false for a stream that writes at once.
     private func joinsTheTurnsBatch() -> Bool {
         if isScheduled { return true }

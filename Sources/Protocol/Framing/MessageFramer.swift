@@ -1,5 +1,3 @@
-import Glibc
-
 /// Splits a byte stream into message bodies. A pure state machine: feed it bytes with `append`,
 /// then drain `nextEvent()` until it returns nil.
 ///
@@ -108,12 +106,9 @@ public struct MessageFramer: Sendable {
         compact()
     }
 
-    /// The index of the first newline in `input` (memchr).
+    /// The index of the first newline in `input`.
     private static func newline(in input: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
-        guard let base = input.base.baseAddress, !input.isEmpty,
-            let found = memchr(base + input.startIndex, Int32(UInt8(ascii: "\n")), input.count)
-        else { return nil }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        input.base.index(ofByte: UInt8(ascii: "\n"), in: input.startIndex..<input.endIndex)
     }
 
     /// While skipping, drops input without copying it into the buffer. Returns false when the
@@ -219,15 +214,9 @@ public struct MessageFramer: Sendable {
         return true
     }
 
-    /// The index of the first newline at or after `start`: memchr, which scans a word or a
-    /// vector at a time where a loop over the bytes takes several instructions for each.
+    /// The index of the first newline at or after `start`.
     private static func newline(in buffer: [UInt8], from start: Int) -> Int? {
-        buffer.withUnsafeBufferPointer { bytes in
-            guard start < bytes.count, let base = bytes.baseAddress,
-                let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
-            else { return nil }
-            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        }
+        buffer.withUnsafeBufferPointer { $0.index(ofByte: UInt8(ascii: "\n"), in: start..<$0.count) }
     }
 
     mutating func emit(_ event: FramerEvent) {

@@ -36,7 +36,6 @@ public enum RPCPayload: Sendable, Equatable {
     public static func parse(_ bytes: UnsafeRawBufferPointer) -> RPCPayload {
         parse(Array(bytes))
     }
-
 }
 
 /// The members of a message object that say what it is; other members are dropped.
