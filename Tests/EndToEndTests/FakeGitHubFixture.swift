@@ -21,7 +21,7 @@ final class FakeGitHubFixture {
 
     deinit {
         server.close()
-        unlink(cachePath)
+        for suffix in ["", "-wal", "-shm"] { unlink(cachePath + suffix) }
     }
 
     /// navhost with the live source against this server, with `arguments` after the source's.

@@ -1,4 +1,5 @@
 import FakeGitHub
+import Foundation
 import Glibc
 import NavClient
 import NavProtocol
@@ -53,6 +54,9 @@ import UVKit
         }
         #expect(try host.shutdown().exitCode == 0)
         #expect(!host.client.stderrText.contains("ghp_e2e_live_token"))
+        // Every worker closed the cache on its way out, the last one folding the log into the file.
+        #expect(access(github.cachePath, F_OK) == 0)
+        #expect(access(github.cachePath + "-wal", F_OK) != 0, "no write-ahead log is left beside the cache")
         host.expectNoWorkerLeft()
     }
 
@@ -110,7 +114,9 @@ import UVKit
         let server = try FakeGitHubServer(loop: loop)
         defer { server.close() }
         try server.script([FakeRule(path: "/search/users", times: 1, recording: "02_search-users-pygithub-berlin-p1.json")])
-        let host = try HostUnderTest([], environment: ["PATH=/usr/bin:/bin", "HOME=/tmp", "XDG_CACHE_HOME=/tmp/navshell-e2e-xdg-\(getpid())"])
+        let cacheHome = "/tmp/navshell-e2e-xdg-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: cacheHome) }
+        let host = try HostUnderTest([], environment: ["PATH=/usr/bin:/bin", "HOME=/tmp", "XDG_CACHE_HOME=\(cacheHome)"])
         let initialized = try host.client.send(InitializeRequest(source: .init(kind: "github", apiURL: server.baseURL)))
         #expect(try host.rows(initialized.stack[0].id).rows.count == 30, "the root lists the recorded search page")
         #expect(try server.settledRequests().contains { $0.path.hasPrefix("/search/users") })
