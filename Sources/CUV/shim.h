@@ -5,6 +5,11 @@
 #include <sys/prctl.h>
 #include <signal.h>
 #include <malloc.h>
+#include <fcntl.h>
+
+#ifndef F_SETPIPE_SZ
+#define F_SETPIPE_SZ 1031 /* F_LINUX_SPECIFIC_BASE + 7, as <linux/fcntl.h> has it */
+#endif
 
 // prctl is variadic, which Swift cannot call: this names the one use we have of it.
 static inline int cuv_set_parent_death_signal(int signum) {
@@ -15,6 +20,12 @@ static inline int cuv_set_parent_death_signal(int signum) {
 // to the system (navhost after a burst of large messages).
 static inline int cuv_release_freed_memory(void) {
     return malloc_trim(0);
+}
+
+// fcntl is variadic and F_SETPIPE_SZ needs _GNU_SOURCE: sets a pipe's kernel buffer. Returns
+// the capacity granted (the kernel rounds up to a power-of-two number of pages), or -1.
+static inline int cuv_set_pipe_capacity(int fd, int bytes) {
+    return fcntl(fd, F_SETPIPE_SZ, bytes);
 }
 
 #endif

@@ -38,18 +38,26 @@ public final class UVProcess: UVHandle {
         public var arguments: [String]
         /// The child's whole environment ("NAME=value"); nothing is inherited implicitly.
         public var environment: [String]
-        /// Pipes created for the child's stdin, stdout and stderr; nil maps the stream to /dev/null.
+        /// Unopened pipe handles, opened on the parent's end of a pipe made for the child's stdin,
+        /// stdout and stderr (``ChildPipes``); nil maps the stream to /dev/null. The caller
+        /// closes them, whether the spawn succeeded or not.
         public var stdin: UVPipe?
         public var stdout: UVPipe?
         public var stderr: UVPipe?
+        /// The kernel buffer of the child's stdout pipe, in bytes; nil keeps the system's 64 KiB.
+        public var stdoutCapacity: Int32?
 
-        public init(executable: String, arguments: [String], environment: [String], stdin: UVPipe?, stdout: UVPipe?, stderr: UVPipe?) {
+        public init(
+            executable: String, arguments: [String], environment: [String], stdin: UVPipe?, stdout: UVPipe?, stderr: UVPipe?,
+            stdoutCapacity: Int32? = nil
+        ) {
             self.executable = executable
             self.arguments = arguments
             self.environment = environment
             self.stdin = stdin
             self.stdout = stdout
             self.stderr = stderr
+            self.stdoutCapacity = stdoutCapacity
         }
     }
 
@@ -104,17 +112,14 @@ public final class UVProcess: UVHandle {
         }
         var argv = arguments + [nil]
         var envp = environment + [nil]
-        var stdio = [options.stdin, options.stdout, options.stderr].enumerated().map { index, pipe -> uv_stdio_container_t in
-            var container = uv_stdio_container_t()
-            if let pipe {
-                let direction = index == 0 ? UV_READABLE_PIPE.rawValue : UV_WRITABLE_PIPE.rawValue
-                container.flags = uv_stdio_flags(rawValue: UV_CREATE_PIPE.rawValue | direction)
-                container.data.stream = pipe.stream
-            } else {
-                container.flags = UV_IGNORE
-            }
-            return container
+        let pipes: ChildPipes
+        do {
+            pipes = try ChildPipes([options.stdin, options.stdout, options.stderr], stdoutCapacity: options.stdoutCapacity)
+        } catch {
+            return error.code
         }
+        defer { pipes.closeChildEnds() }
+        var stdio = pipes.containers
         return argv.withUnsafeMutableBufferPointer { argv in
             envp.withUnsafeMutableBufferPointer { envp in
                 stdio.withUnsafeMutableBufferPointer { stdio in

@@ -65,6 +65,34 @@ import UVKit
         loop.close()
     }
 
+    @Test func theChildsStreamsArePipesAndItsStdoutHoldsTheCapacityAskedFor() throws {
+        let loop = UVLoop()
+        let (input, output, errors) = (try UVPipe(loop: loop), try UVPipe(loop: loop), try UVPipe(loop: loop))
+        // 400,000 bytes fit in a 512 KiB stdout pipe, not in the default 64 KiB: `head` returns
+        // and the shell reports on stderr while nothing reads its stdout yet.
+        let script = "stat -L -c %F /proc/$$/fd/0 /proc/$$/fd/1 /proc/$$/fd/2 >&2; head -c 400000 /dev/zero; echo written >&2"
+        var status: ProcessExitStatus?
+        let process = try UVProcess(
+            loop: loop,
+            options: .init(
+                executable: "/bin/sh", arguments: ["-c", script], environment: ["PATH=/usr/bin:/bin"], stdin: input, stdout: output,
+                stderr: errors, stdoutCapacity: 512 << 10)
+        ) { status = $0 }
+        var said = ""
+        errors.onRead = { said += String(decoding: $0, as: UTF8.self) }
+        try errors.startReading()
+        #expect(loop.run { said.hasSuffix("written\n") })
+        #expect(said == "fifo\nfifo\nfifo\nwritten\n")
+        var received = 0
+        output.onRead = { received += $0.count }
+        try output.startReading()
+        #expect(loop.run { status != nil && received == 400_000 })
+        #expect(status == ProcessExitStatus(exitCode: 0, signal: 0))
+        for handle in [input, output, errors] as [UVHandle] { handle.close() }
+        process.close()
+        loop.close()
+    }
+
     @Test func timerFiresOnceAndRepeats() throws {
         let loop = UVLoop()
         let once = try UVTimer(loop: loop)
