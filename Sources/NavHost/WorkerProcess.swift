@@ -68,14 +68,8 @@ final class WorkerProcess {
             executable: command.executable, arguments: command.arguments + extraArguments, environment: command.environment,
             stdin: stdinPipe, stdout: stdoutPipe, stderr: stderrPipe, stdoutCapacity: Self.answerPipeBytes)
         var exitHandler: ((ProcessExitStatus) -> Void)?
-        do {
-            process = try UVProcess(loop: loop, options: options) { status in exitHandler?(status) }
-        } catch {
-            stdinPipe.close()
-            stdoutPipe.close()
-            stderrPipe.close()
-            throw error
-        }
+        // A spawn that fails closes the pipes with it.
+        process = try UVProcess(loop: loop, options: options) { status in exitHandler?(status) }
         connection = RPCConnection(
             loop: loop, name: "screen \(screenId) (\(kind.rawValue))", reader: stdoutPipe, writer: stdinPipe,
             framing: .newlineDelimited, maxMessageBytes: maxMessageBytes)

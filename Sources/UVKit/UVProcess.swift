@@ -40,7 +40,7 @@ public final class UVProcess: UVHandle {
         public var environment: [String]
         /// Unopened pipe handles, opened on the parent's end of a pipe made for the child's stdin,
         /// stdout and stderr (``ChildPipes``); nil maps the stream to /dev/null. The caller
-        /// closes them, whether the spawn succeeded or not.
+        /// closes them after a spawn; a spawn that fails closes them itself.
         public var stdin: UVPipe?
         public var stdout: UVPipe?
         public var stderr: UVPipe?
@@ -74,9 +74,11 @@ public final class UVProcess: UVHandle {
             return 0
         }
         if spawnStatus < 0 {
-            // libuv requires closing the handle even when uv_spawn failed.
+            // libuv requires closing the handle even when uv_spawn failed; the pipes may hold
+            // descriptors by now (ChildPipes opens them before the spawn).
             self.onExit = nil
             close()
+            for pipe in [options.stdin, options.stdout, options.stderr] { pipe?.close() }
             throw UVError(spawnStatus)
         }
         pid = memory.assumingMemoryBound(to: uv_process_t.self).pointee.pid

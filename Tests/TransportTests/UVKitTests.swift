@@ -40,6 +40,20 @@ import UVKit
         loop.close()
     }
 
+    @Test func aFailedSpawnClosesThePipesItWasGiven() throws {
+        let loop = UVLoop()
+        let (input, output) = (try UVPipe(loop: loop), try UVPipe(loop: loop))
+        #expect(throws: UVError.self) {
+            _ = try UVProcess(
+                loop: loop,
+                options: .init(executable: "/nonexistent/worker", arguments: [], environment: [], stdin: input, stdout: output, stderr: nil)
+            ) { _ in }
+        }
+        #expect(input.isClosing && output.isClosing, "their descriptors are not left open")
+        loop.run()
+        loop.close()
+    }
+
     @Test func pipesCarryBytesBothWaysAndEOFEndsTheChild() throws {
         let loop = UVLoop()
         let input = try UVPipe(loop: loop)
