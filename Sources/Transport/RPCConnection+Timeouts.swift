@@ -39,19 +39,32 @@ extension RPCConnection {
         latest.reserveCapacity(answers.count)
         for answer in answers { latest.append(max(latest.last ?? 0, answer.time)) }
         // In place, by index: a lookup by id for each request would hash every one of them again.
-        for index in outgoing.values.indices {
-            let request = outgoing.values[index]
-            guard let timeout = request.timeout, let deadline = request.deadline else { continue }
-            // How many logged answers were to requests sent before this one.
-            var low = 0
-            var high = answers.count
-            while low < high {
-                let middle = (low + high) / 2
-                if answers[middle].number < request.number { low = middle + 1 } else { high = middle }
+        // The walk holds no view of the table (`outgoing.values.indices` would keep one, and the
+        // first change in a pass then copied the whole table, every slot of its capacity).
+        var index = outgoing.startIndex
+        while index != outgoing.endIndex {
+            if let deadline = Self.restartedDeadline(of: outgoing.values[index], answers: answers, latest: latest) {
+                outgoing.values[index].deadline = deadline
             }
-            guard low > 0, latest[low - 1] + timeout > deadline else { continue }
-            outgoing.values[index].deadline = latest[low - 1] + timeout
+            index = outgoing.index(after: index)
         }
+    }
+
+    /// The later deadline `request` gets from the logged answers (sorted by number, `latest`
+    /// their running latest time), or nil when it keeps its own.
+    private static func restartedDeadline(
+        of request: OutgoingRequest, answers: [(number: Int, time: UInt64)], latest: [UInt64]
+    ) -> UInt64? {
+        guard let timeout = request.timeout, let deadline = request.deadline else { return nil }
+        // How many logged answers were to requests sent before this one.
+        var low = 0
+        var high = answers.count
+        while low < high {
+            let middle = (low + high) / 2
+            if answers[middle].number < request.number { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0, latest[low - 1] + timeout > deadline else { return nil }
+        return latest[low - 1] + timeout
     }
 
     private func expireRequests() {
