@@ -38,14 +38,17 @@ extension RPCConnection {
         var latest: [UInt64] = []
         latest.reserveCapacity(answers.count)
         for answer in answers { latest.append(max(latest.last ?? 0, answer.time)) }
-        // In place, by index: a lookup by id for each request would hash every one of them again.
-        // The walk holds no view of the table (`outgoing.values.indices` would keep one, and the
-        // first change in a pass then copied the whole table, every slot of its capacity).
+        updateDeadlines { Self.restartedDeadline(of: $0, answers: answers, latest: latest) }
+    }
+
+    /// Gives each outstanding request the deadline `newDeadline` returns for it (nil keeps its
+    /// own). In place, by the table's own indices: a lookup by id would hash every request again,
+    /// and a view of the table held through the walk (`outgoing.keys`, `outgoing.values.indices`)
+    /// would make the first change copy the whole table, every slot of its capacity.
+    func updateDeadlines(_ newDeadline: (OutgoingRequest) -> UInt64?) {
         var index = outgoing.startIndex
         while index != outgoing.endIndex {
-            if let deadline = Self.restartedDeadline(of: outgoing.values[index], answers: answers, latest: latest) {
-                outgoing.values[index].deadline = deadline
-            }
+            if let deadline = newDeadline(outgoing.values[index]) { outgoing.values[index].deadline = deadline }
             index = outgoing.index(after: index)
         }
     }

@@ -122,9 +122,9 @@ public final class RPCConnection {
             let paused = loop.now - pausedAt
             self.pausedAt = nil
             applyAnswerLog()
-            for id in outgoing.keys { outgoing[id]?.deadline? += paused }
+            updateDeadlines { request in request.deadline.map { $0 + paused } }
             armedDeadline = nil
-            if let next = outgoing.values.compactMap(\.deadline).min() { armDeadline(next) }
+            if let next = outgoing.values.lazy.compactMap(\.deadline).min() { armDeadline(next) }
         }
         guard !isClosed, !inputEnded, !isPausedForPendingInput else { return }
         try? reader.startReading()
