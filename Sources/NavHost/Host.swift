@@ -38,7 +38,9 @@ final class Host {
         client.maxBatchEntries = configuration.maxBatchEntries
 
         let events = WorkerEvents()
-        let spawner = WorkerSpawner(loop: loop, log: log, configuration: configuration, catalog: catalog, events: events)
+        let spawner = WorkerSpawner(
+            loop: loop, log: log, configuration: configuration, catalog: catalog, events: events,
+            clientIdleSince: { [unowned client] in client.idleSince })
         let navigator = Navigator(spawner: spawner, maxDepth: configuration.maxStackDepth)
         let queue = RequestQueue()
         let notifier = ClientNotifier(client: client)

@@ -26,8 +26,15 @@ final class WorkerSpawner {
     private var live: [ObjectIdentifier: WorkerProcess] = [:]
     private var isShuttingDown = false
 
-    init(loop: UVLoop, log: Log, configuration: HostConfiguration, catalog: ScreenCatalog, events: WorkerEvents) {
+    /// Since when the client has been idle (`RPCConnection.idleSince`): the spare waits for a pause.
+    private let clientIdleSince: () -> UInt64?
+
+    init(
+        loop: UVLoop, log: Log, configuration: HostConfiguration, catalog: ScreenCatalog, events: WorkerEvents,
+        clientIdleSince: @escaping () -> UInt64?
+    ) {
         self.loop = loop
+        self.clientIdleSince = clientIdleSince
         self.catalog = catalog
         self.log = log
         self.configuration = configuration
@@ -66,18 +73,29 @@ final class WorkerSpawner {
         return worker
     }
 
-    /// A spare's start-up is tens of milliseconds of CPU (and uv_spawn's fork blocks the loop):
-    /// started the moment a push took the last one, it would compete with that push's own
-    /// answers, so the next one starts a little later.
-    private static let spareDelayMilliseconds: UInt64 = 50
+    private let spareTiming = SpareTiming()
     private var spareTimer: UVTimer?
+    /// When the spare now waited for was first wanted; nil when none is waited for.
+    private var spareWantedAt: UInt64?
 
-    /// Starts the next spare shortly, unless one is ready, the host is ending, or spares are off.
+    /// Starts the next spare at the client's next pause (`SpareTiming`), unless one is ready or
+    /// waited for, the host is ending, or spares are off.
     func prepareSpareSoon() {
-        guard configuration.keepsWarmSpare, spare == nil, !isShuttingDown else { return }
+        guard configuration.keepsWarmSpare, spare == nil, spareWantedAt == nil, !isShuttingDown else { return }
         if spareTimer == nil { spareTimer = try? UVTimer(loop: loop) }
-        guard let spareTimer else { return prepareSpare() }
-        spareTimer.start(after: Self.spareDelayMilliseconds) { [weak self] in self?.prepareSpare() }
+        guard spareTimer != nil else { return prepareSpare() }
+        spareWantedAt = loop.now
+        startSpareWhenTimely()
+    }
+
+    private func startSpareWhenTimely() {
+        guard let wantedAt = spareWantedAt else { return }
+        if let wait = spareTiming.wait(now: loop.now, wantedAt: wantedAt, clientIdleSince: clientIdleSince()) {
+            spareTimer?.start(after: wait) { [weak self] in self?.startSpareWhenTimely() }
+        } else {
+            spareWantedAt = nil
+            prepareSpare()
+        }
     }
 
     /// Starts the next spare now, unless one is ready, the host is ending, or spares are off.

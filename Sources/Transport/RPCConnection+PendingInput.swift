@@ -13,6 +13,7 @@ extension RPCConnection {
 
     func answered(_ id: RequestID, cost: Int) {
         incoming[id] = nil
+        lastActivityAt = loop.now
         pendingInputBytes -= cost
         guard isPausedForPendingInput, let limit = pendingInputLimitBytes, pendingInputBytes <= limit / 2 else { return }
         isPausedForPendingInput = false

@@ -60,6 +60,12 @@ public final class RPCConnection {
     var armedDeadline: UInt64?
     private var pausedAt: UInt64?
     public private(set) var isClosed = false
+    /// When the peer was last at work with this side: its bytes arriving, or an answer to one of
+    /// its requests going out (the loop's milliseconds; the connection's start before either).
+    var lastActivityAt: UInt64
+    /// Since when the peer has been idle: nothing of its unanswered, nothing from it since (the
+    /// loop's milliseconds); nil while a request of its waits for its answer.
+    public var idleSince: UInt64? { incoming.isEmpty ? lastActivityAt : nil }
 
     struct OutgoingRequest {
         var method: String
@@ -97,6 +103,7 @@ public final class RPCConnection {
         self.framing = framing
         self.maxMessageBytes = maxMessageBytes
         framer = MessageFramer(maxMessageBytes: maxMessageBytes, framing: framing)
+        lastActivityAt = loop.now
     }
 
     public func start() throws(UVError) {
@@ -155,6 +162,7 @@ public final class RPCConnection {
     // MARK: Receiving
 
     private func receive(_ bytes: UnsafeRawBufferPointer) {
+        lastActivityAt = loop.now
         framer.append(bytes)
         while !isClosed, let event = framer.nextEvent() {
             if framing == nil { framing = framer.framing }

@@ -121,8 +121,9 @@ import Testing
         // The push first: it holds the request queue until its screen is open, so the spare's
         // answer is read before the reads queued behind it can back navhost's output up (sent
         // after them, the push raced their answers, and lost under load: its worker paused with
-        // the others, it never finished). The next spare starts 50 ms after the push, by then
-        // while the client is away and navhost has stopped reading workers.
+        // the others, it never finished). The next spare starts while the client is away and
+        // navhost has stopped reading workers: its requests wait unanswered, so after the
+        // longest wait for a pause (a second).
         host.client.send(["jsonrpc": "2.0", "id": "push", "method": "nav/push", "params": ["kind": "repositories", "params": ["login": "mojombo"]]])
         // Far more than the pipe holds: navhost's output to the client backs up.
         for index in 0..<8 {

@@ -61,7 +61,7 @@ import Testing
     /// `nav/setStack` opens only the screens that will be awake; the deeper ones are created
     /// hibernating and wake when read.
     @Test func aDeepSavedStackStartsOnlyTheAwakeScreens() throws {
-        // Without the warm spare, which starts 50 ms after an opening and would be counted too
+        // Without the warm spare, which starts once the client pauses and would be counted too
         // when the count comes later than that (a loaded machine).
         let host = try HostUnderTest(["--awake-screens", "3", "--no-warm-spare"])
         try host.initialize()

@@ -47,6 +47,41 @@ struct ConnectionPair {
 }
 
 @Suite struct RPCConnectionTests {
+    /// What navhost's warm spare waits on: a pause in the client's work.
+    @Test func idleSinceIsNilWhileARequestWaitsThenTheAnswersTime() throws {
+        let pair = try ConnectionPair()
+        let started = try #require(pair.left.idleSince)
+        // 30 ms of the loop's time pass with nothing from the peer: still idle since the start.
+        func pass(_ milliseconds: UInt64) throws {
+            let pause = try UVTimer(loop: pair.loop)
+            defer { pause.close() }
+            var paused = false
+            pause.start(after: milliseconds) { paused = true }
+            #expect(pair.loop.run { paused })
+        }
+        try pass(30)
+        #expect(pair.left.idleSince == started)
+        var waiting: RPCResponder?
+        pair.left.onRequest = { _, responder in waiting = responder }
+        var answer: Result<JSONValue, RPCError>?
+        pair.right?.sendRequest(method: "slow", params: nil, timeoutMilliseconds: 5000) { answer = $0 }
+        #expect(pair.loop.run { waiting != nil })
+        #expect(pair.left.idleSince == nil, "a request of the peer's is unanswered")
+        try pass(30)
+        let answeredAt = pair.loop.now
+        waiting?.succeed("done")
+        #expect(pair.left.idleSince.map { $0 >= answeredAt && answeredAt >= started + 60 } == true)
+        #expect(pair.loop.run { answer != nil })
+        // A notification is work too.
+        let idleBefore = try #require(pair.left.idleSince)
+        try pass(30)
+        var notified = false
+        pair.left.onNotification = { _ in notified = true }
+        pair.right?.sendNotification(method: "note", params: nil)
+        #expect(pair.loop.run { notified })
+        #expect(pair.left.idleSince.map { $0 >= idleBefore + 30 } == true)
+    }
+
     @Test func requestIsAnsweredAndNotificationDelivered() throws {
         let pair = try ConnectionPair()
         var notified: RPCNotification?
