@@ -6,9 +6,9 @@
 /// `quiet`, and no later than `longestWait` for a client that never pauses (a script still
 /// gets warm pushes).
 struct SpareTiming {
-    var delay: UInt64 = 50
-    var quiet: UInt64 = 20
-    var longestWait: UInt64 = 1_000
+    let delay: UInt64 = 50
+    let quiet: UInt64 = 20
+    let longestWait: UInt64 = 1_000
 
     /// How many milliseconds to wait before asking again, or nil to start the spare now. Times
     /// are the loop's (milliseconds): `wantedAt` when a spare was first wanted, `clientIdleSince`

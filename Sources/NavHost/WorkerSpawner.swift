@@ -100,7 +100,7 @@ final class WorkerSpawner {
 
     /// Starts the next spare now, unless one is ready, the host is ending, or spares are off.
     /// The spare rehearses a push while it waits (`screen-worker --rehearse`).
-    func prepareSpare() {
+    private func prepareSpare() {
         guard configuration.keepsWarmSpare, spare == nil, !isShuttingDown else { return }
         guard let worker = try? WorkerProcess(
             screenId: "spare", kind: "unassigned", command: launcher.builtIn, loop: loop, log: log, events: events,

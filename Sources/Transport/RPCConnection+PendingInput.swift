@@ -13,7 +13,8 @@ extension RPCConnection {
 
     func answered(_ id: RequestID, cost: Int) {
         incoming[id] = nil
-        lastActivityAt = loop.now
+        // Only the last answer of a busy spell starts the peer's idle time (`idleSince`).
+        if incoming.isEmpty { lastActivityAt = loop.now }
         pendingInputBytes -= cost
         guard isPausedForPendingInput, let limit = pendingInputLimitBytes, pendingInputBytes <= limit / 2 else { return }
         isPausedForPendingInput = false

@@ -60,8 +60,8 @@ public final class RPCConnection {
     var armedDeadline: UInt64?
     private var pausedAt: UInt64?
     public private(set) var isClosed = false
-    /// When the peer was last at work with this side: its bytes arriving, or an answer to one of
-    /// its requests going out (the loop's milliseconds; the connection's start before either).
+    /// When the peer was last at work with this side: its bytes arriving, or the answer to the
+    /// last of its requests going out (the loop's milliseconds; the connection's start before either).
     var lastActivityAt: UInt64
     /// Since when the peer has been idle: nothing of its unanswered, nothing from it since (the
     /// loop's milliseconds); nil while a request of its waits for its answer.

@@ -31,11 +31,12 @@ struct ChildPipes {
             let isInput = index == 0
             let parentEnd = isInput ? writeEnd : readEnd
             childEnds.append(isInput ? readEnd : writeEnd)
-            let opened = uv_pipe_open(UnsafeMutableRawPointer(stream.stream).assumingMemoryBound(to: uv_pipe_t.self), parentEnd)
-            guard opened == 0 else {
+            do {
+                try stream.open(parentEnd)
+            } catch {
                 close(parentEnd)
                 closeChildEnds()
-                throw UVError(opened)
+                throw error
             }
             // Best effort: past the user's pipe-user-pages-soft the kernel refuses and the
             // default (64 KiB) stays, which is slower, never wrong.

@@ -287,11 +287,17 @@ public final class UVPipe: UVStream {
     /// Wraps an open file descriptor (such as 0 or 1) that is a pipe or socket.
     public convenience init(loop: UVLoop, fileDescriptor: Int32) throws(UVError) {
         try self.init(loop: loop)
-        let status = uv_pipe_open(memory.assumingMemoryBound(to: uv_pipe_t.self), fileDescriptor)
-        if status < 0 {
+        do {
+            try open(fileDescriptor)
+        } catch {
             close()
-            throw UVError(status)
+            throw error
         }
+    }
+
+    /// Makes `fileDescriptor` this pipe's (libuv sets it non-blocking); closing the pipe closes it.
+    func open(_ fileDescriptor: Int32) throws(UVError) {
+        try uvCheck(uv_pipe_open(memory.assumingMemoryBound(to: uv_pipe_t.self), fileDescriptor))
     }
 }
 
