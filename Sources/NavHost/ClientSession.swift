@@ -84,7 +84,7 @@ final class ClientSession {
                 screen.token = entry.token ?? RestorationToken()
                 return screen
             }
-            responder.succeed(encoding: StackRequest.Response(stack: stack))
+            responder.succeed(writing: StackRequest.Response(stack: stack))
             done()
         }
         on(PushRequest.self) { params, responder, done in
@@ -148,8 +148,9 @@ final class ClientSession {
 
     /// A request's turn in the queue.
     private func run(_ request: RPCRequest, _ responder: RPCResponder, _ handler: Handler, _ done: @escaping () -> Void) {
-        // Cancelled while waiting, or the state changed under it (initialize failed, shutdown ran).
-        guard !responder.isAnswered else { return done() }
+        // Cancelled while waiting, or the state changed under it (initialize failed, shutdown ran);
+        // or in a batch whose answer is already full, where its own answer would be dropped.
+        guard !responder.isAnswered, !responder.refuseIfBatchIsFull() else { return done() }
         if request.method != InitializeRequest.method, let error = admissionError(request.method, queued: true) {
             responder.fail(error)
             return done()

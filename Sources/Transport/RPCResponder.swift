@@ -51,6 +51,18 @@ public final class RPCResponder {
         }
     }
 
+    /// Answers an entry of a full batch (an earlier entry's answer did not fit) with `-32001`
+    /// and returns true, so its handler need not run: its answer would be dropped anyway.
+    /// False, and nothing done, for any other request.
+    public func refuseIfBatchIsFull() -> Bool {
+        guard let batch, batch.isFull else { return false }
+        if markAnswered() {
+            let response = RPCResponse(id: id, result: .failure(batch.tooLarge(ran: false)))
+            batch.add(id: id, bounded: false) { response.serialize(into: &$0) }
+        }
+        return true
+    }
+
     /// The first answer counts, once: false for any later one.
     private func markAnswered() -> Bool {
         guard !isAnswered else { return false }
@@ -96,14 +108,16 @@ public final class RPCResponder {
 }
 
 /// Collects the responses of one incoming batch and sends them together once all are in. Each
-/// is written into the answer as it arrives (no trees kept); once the answer would grow past
-/// `maxBytes`, later results are replaced by an error saying so, so a batch's answer stays
-/// within the message limit however large what its entries ask for.
+/// is written into the answer as it arrives (no trees kept). Once an answer would take it past
+/// `maxBytes`, the batch is full: that answer is replaced by an error saying so, and entries
+/// that have not started yet are answered without running (`RPCResponder.refuseIfBatchIsFull`),
+/// so what a batch costs is bounded by the message limit, however much its entries ask for.
 final class BatchCollector {
     private var answer: [UInt8] = [UInt8(ascii: "[")]
     private var outstanding: Int
     private let maxBytes: Int
     private let send: ([UInt8]) -> Void
+    private(set) var isFull = false
 
     init(expected: Int, maxBytes: Int, send: @escaping ([UInt8]) -> Void) {
         outstanding = expected
@@ -115,25 +129,34 @@ final class BatchCollector {
         add(id: response.id) { response.serialize(into: &$0) }
     }
 
-    /// Adds the response to request `id` that `serialize` writes.
-    func add(id: RequestID?, _ serialize: (inout [UInt8]) -> Void) {
+    /// Adds the response to request `id` that `serialize` writes. `bounded` is false for the
+    /// short error of an entry refused because the batch is full: it goes in past the limit.
+    func add(id: RequestID?, bounded: Bool = true, _ serialize: (inout [UInt8]) -> Void) {
         let before = answer.count
         if before > 1 { answer.append(UInt8(ascii: ",")) }
         // Written in place, and taken back if it makes the answer too long (the comma aside).
         let start = answer.count
         serialize(&answer)
-        if before + (answer.count - start) > maxBytes {
+        if bounded, before + (answer.count - start) > maxBytes {
             answer.removeSubrange(start...)
-            let error = RPCError(
-                code: RPCErrorCode.messageTooLarge,
-                message: "the batch's answer would exceed the message limit of \(maxBytes) bytes; send this request on its own",
-                data: ["limit": .int(maxBytes)])
-            RPCResponse(id: id, result: .failure(error)).serialize(into: &answer)
+            isFull = true
+            RPCResponse(id: id, result: .failure(tooLarge(ran: true))).serialize(into: &answer)
         }
         outstanding -= 1
         guard outstanding == 0 else { return }
         answer.append(UInt8(ascii: "]"))
         send(answer)
         answer = []
+    }
+
+    /// The error an entry gets in place of an answer the batch had no room for: one that ran
+    /// (its effects stand, only its answer is dropped), or one not run because the batch was full.
+    func tooLarge(ran: Bool) -> RPCError {
+        RPCError(
+            code: RPCErrorCode.messageTooLarge,
+            message: ran
+                ? "the request ran, but its answer would take the batch's answer past the message limit of \(maxBytes) bytes"
+                : "not run: the batch's answer reached the message limit of \(maxBytes) bytes; send this request on its own",
+            data: ["limit": .int(maxBytes), "ran": .bool(ran)])
     }
 }

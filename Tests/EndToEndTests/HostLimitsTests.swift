@@ -58,6 +58,31 @@ import Testing
         #expect(try host.shutdown().exitCode == 0)
     }
 
+    /// A batch whose answer is full runs nothing more: what a batch costs is bounded by the
+    /// message limit (10,000 `nav/stack` of a 1,000-deep stack used to keep navhost busy for
+    /// minutes, writing answers it then dropped). Entries past the cut are answered "not run",
+    /// and a `nav/push` among them leaves the stack as it was.
+    @Test func aFullBatchRunsNothingMore() throws {
+        let limit = 16_384
+        let host = try HostUnderTest(["--max-message-bytes", String(limit)])
+        try host.initialize()
+        let entries: [JSONValue] = (0..<200).map { ["jsonrpc": "2.0", "id": .int($0), "method": "nav/stack"] }
+        host.client.send(.array(entries + [["jsonrpc": "2.0", "id": 200, "method": "nav/push", "params": ["kind": "users"]]]))
+        let answers = try host.client.nextReply().arrayValue ?? []
+        #expect(answers.count == 201)
+        let byID = Dictionary(answers.map { ($0["id"]?.intValue ?? -1, $0) }, uniquingKeysWith: { first, _ in first })
+        let results = (0..<201).filter { byID[$0]?["result"] != nil }
+        #expect(!results.isEmpty && results == Array(0..<results.count), "the first entries are answered, in order")
+        #expect(results.count < 200, "the batch filled before its end")
+        let cut = results.count
+        #expect(byID[cut]?["error"]?["data"] == ["limit": .int(limit), "ran": true])
+        for id in (cut + 1)...200 {
+            #expect(byID[id]?["error"]?["code"] == .int(RPCErrorCode.messageTooLarge) && byID[id]?["error"]?["data"]?["ran"] == false, "entry \(id)")
+        }
+        #expect(try host.stack().count == 1, "the push past the cut did not run")
+        #expect(try host.shutdown().exitCode == 0)
+    }
+
     /// `nav/setStack` opens only the screens that will be awake; the deeper ones are created
     /// hibernating and wake when read.
     @Test func aDeepSavedStackStartsOnlyTheAwakeScreens() throws {

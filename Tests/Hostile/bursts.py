@@ -9,6 +9,7 @@ import json
 from navhost_session import SessionError
 
 BURST_DEADLINE = 30
+BATCH_LIMIT = 10_000  # navhost's default --max-batch
 
 
 def refused_initialize(session, rng, note):
@@ -32,12 +33,25 @@ def pipelined_reads(session, rng, count, note):
 
 
 def large_batch(session, count, note):
-    """One batch of `count` tiny requests."""
-    entries = ['{"jsonrpc":"2.0","id":%d,"method":"nav/stack"}' % index for index in range(count)]
-    body = ("[" + ",".join(entries) + "]").encode()
+    """One batch of `count` tiny requests: answered entry by entry up to navhost's batch limit,
+    refused whole with one `-32600` past it (docs/reliability.md, "Bounds")."""
+    ids = ["batch-%d" % index for index in range(count)]  # no random message uses such ids
+    body = ("[" + ",".join('{"jsonrpc":"2.0","id":"%s","method":"nav/stack"}' % identifier for identifier in ids) + "]").encode()
     note("a batch of %d nav/stack (%d bytes)" % (count, len(body)))
     session.write(session.frame(body))
-    session.take(lambda message: isinstance(message, list), timeout=BURST_DEADLINE * 2)
+    if count <= BATCH_LIMIT:
+        answers = session.take(lambda message: isinstance(message, list) and any(
+            isinstance(answer, dict) and answer.get("id") == ids[0] for answer in message), timeout=BURST_DEADLINE * 2)
+        # Past the message limit (a deep stack), the later entries are answered -32001.
+        answered = sorted(answer.get("id") for answer in answers
+                          if "result" in answer or answer.get("error", {}).get("code") == -32001)
+        if answered != sorted(ids):
+            raise SessionError("a batch of %d nav/stack had %d of them answered with a result or -32001" % (count, len(answered)))
+        return
+    naming = "a batch of %d entries exceeds the limit of %d" % (count, BATCH_LIMIT)
+    session.take(lambda message: isinstance(message, dict) and message.get("id") is None
+                 and message.get("error", {}).get("code") == -32600
+                 and message["error"].get("message", "").startswith(naming), timeout=BURST_DEADLINE * 2)
 
 
 def large_params(session, count, size, note):
@@ -53,6 +67,6 @@ def random_burst(session, rng, note):
     if pick == 0:
         pipelined_reads(session, rng, rng.choice([2_000, 20_000]), note)
     elif pick == 1:
-        large_batch(session, rng.choice([5_000, 50_000]), note)
+        large_batch(session, rng.choice([5_000, BATCH_LIMIT, 50_000]), note)
     else:
         large_params(session, 40, 2 << 20, note)

@@ -78,6 +78,17 @@ import NavProtocol
         }
     }
 
+    @Test func stackAnswerMatchesItsCodableForm() throws {
+        let stack = [
+            Screen(id: "s1", kind: "users", title: "Users", params: [:], token: RestorationToken()),
+            Screen(id: "s2", kind: "repositories", title: "mojombo's \"repos\" é", params: ["login": "mojombo", "n": 3, "x": nil], token: RestorationToken(query: "gr", selection: "repo:a/b", revision: 4)),
+            Screen(id: "s3", kind: "followers", title: "", params: nil),
+        ]
+        for answer in [StackRequest.Response(stack: stack), StackRequest.Response(stack: [])] {
+            #expect(String(decoding: answer.jsonBytes, as: UTF8.self) == String(decoding: try codablePrinted(answer), as: UTF8.self))
+        }
+    }
+
     @Test func forwardedReadsAndPlainValuesMatchTheirCodableForm() throws {
         for request in [RowsRequest(), RowsRequest(section: "popular", offset: 50, limit: 25, revision: 3), RowsRequest(screen: "s2", limit: 1)] {
             #expect(request.jsonBytes == (try codablePrinted(request)), "\(request)")

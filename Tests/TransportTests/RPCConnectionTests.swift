@@ -170,6 +170,25 @@ struct ConnectionPair {
         #expect(array.contains { $0["id"] == 3 && $0["result"] == "last" })
     }
 
+    /// Once an answer did not fit, the batch is full: an entry that asks before running is
+    /// answered "not run" (`ran: false`), the one whose answer was dropped `ran: true`.
+    @Test func entriesOfAFullBatchAreAnsweredWithoutRunning() throws {
+        let pair = try ConnectionPair(rawRight: true, maxMessageBytes: 1024)
+        var ran: [String] = []
+        pair.left.onRequest = { request, responder in
+            guard !responder.refuseIfBatchIsFull() else { return }
+            ran.append(request.method)
+            responder.succeed(.string(request.method == "big" ? String(repeating: "x", count: 2000) : request.method))
+        }
+        let batch = #"[{"jsonrpc":"2.0","id":1,"method":"small"},{"jsonrpc":"2.0","id":2,"method":"big"},{"jsonrpc":"2.0","id":3,"method":"last"}]"# + "\n"
+        let array = pair.exchange(Array(batch.utf8), expecting: 1).first?.arrayValue ?? []
+        #expect(ran == ["small", "big"])
+        #expect(array.count == 3)
+        #expect(array.contains { $0["id"] == 1 && $0["result"] == "small" })
+        #expect(array.contains { $0["id"] == 2 && $0["error"]?["code"] == .int(RPCErrorCode.messageTooLarge) && $0["error"]?["data"]?["ran"] == true })
+        #expect(array.contains { $0["id"] == 3 && $0["error"]?["code"] == .int(RPCErrorCode.messageTooLarge) && $0["error"]?["data"]?["ran"] == false })
+    }
+
     /// A result passed on as bytes (a worker's answer) goes into a batch's answer as it is,
     /// beside one built as a value.
     @Test func aBatchCarriesResultsPassedOnAsBytes() throws {

@@ -1,4 +1,4 @@
-// The answers to reads, written directly (see `JSONWriter`). Keys go in sorted order.
+// The answers to reads and to `nav/stack`, written directly (see `JSONWriter`). Keys go in sorted order.
 
 extension Row: JSONWritable {
     public func write(to writer: inout JSONWriter) {
@@ -63,6 +63,27 @@ extension RowsRequest: JSONWritable {
         writer.field("revision", revision)
         writer.field("screen", screen)
         writer.field("section", section)
+        writer.endObject()
+    }
+}
+
+extension Screen: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("id", id)
+        writer.field("kind", kind)
+        writer.field("params", params)
+        writer.field("title", title)
+        writer.field("token", token)
+        writer.endObject()
+    }
+}
+
+/// `nav/stack`'s answer: a deep stack is thousands of screens, each written directly.
+extension StackRequest.Response: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("stack", stack)
         writer.endObject()
     }
 }
