@@ -19,7 +19,7 @@ public struct ReliabilityOptions: ParsableArguments {
     @Option(help: "Bytes queued for the client above which navhost stops reading workers.")
     public var clientOutputHighWater: Int = 4 << 20
 
-    @Option(help: "Bytes of client requests read and not yet answered (each counted with 1 KiB for its bookkeeping) above which navhost stops reading the client, until half are answered.")
+    @Option(help: "Bytes of client requests read and not yet answered (each counted with 1 KiB for its bookkeeping) and of answers not yet written to the client, above which navhost stops reading the client, until they are half as many.")
     public var maxPendingInput: Int = 64 << 20
 
     @Option(help: "The most requests one JSON-RPC batch may hold; a larger batch is refused whole.")

@@ -31,10 +31,13 @@ public final class RPCConnection {
     public var onWriteBackpressure: ((Bool) -> Void)?
     public internal(set) var isWriteBackpressured = false
     public private(set) var isReadingPaused = false
-    /// Flow control for input: once the requests read and not yet answered cost more than this
-    /// many bytes (each its size plus `pendingRequestAllowance` for its bookkeeping), reading
-    /// stops until they cost half as much. A peer that writes a burst before reading any answer
-    /// is read until then, so it is never left blocked in write() while the answers pile up.
+    /// Flow control for input: once the requests read and not yet answered (each its size plus
+    /// `pendingRequestAllowance` for its bookkeeping) and the bytes not yet written to the peer
+    /// cost more than this many bytes together, this side stops handling and reading the peer's
+    /// messages until they cost half as much. A peer that writes a burst before reading any
+    /// answer is read until then, so it is never left blocked in write() while the answers
+    /// pile up; and one that does not read the answers this side writes at once cannot make it
+    /// hold an unbounded amount of them.
     public var pendingInputLimitBytes: Int?
     /// What one pending request is counted as beyond its bytes: its parsed form, responder and
     /// queue entry.
@@ -57,6 +60,8 @@ public final class RPCConnection {
     var answerLog: [(number: Int, time: UInt64)] = []
     var incoming: [RequestID: RPCResponder] = [:]
     var deadlineTimer: UVTimer?
+    /// Handles, on the turn after input was resumed, the messages framed before it was paused.
+    var framedMessagesTimer: UVTimer?
     var armedDeadline: UInt64?
     private var pausedAt: UInt64?
     public private(set) var isClosed = false
@@ -139,6 +144,7 @@ public final class RPCConnection {
 
     private func writesDrained() {
         if owesMemoryRelease { releaseFreedMemorySoon() }
+        if isPausedForPendingInput { resumeInputIfWithinBudget() }
         guard isWriteBackpressured else { return }
         isWriteBackpressured = false
         onWriteBackpressure?(false)
@@ -164,7 +170,13 @@ public final class RPCConnection {
     private func receive(_ bytes: UnsafeRawBufferPointer) {
         lastActivityAt = loop.now
         framer.append(bytes)
-        while !isClosed, let event = framer.nextEvent() {
+        handleFramedMessages()
+    }
+
+    /// Handles the messages framed so far, one by one while the peer's input is within its
+    /// budget; past it the rest wait in the framer (`checkInputBudget`).
+    func handleFramedMessages() {
+        while !isClosed, !isPausedForPendingInput, let event = framer.nextEvent() {
             if framing == nil { framing = framer.framing }
             switch event {
             case .message(let body):
@@ -186,6 +198,8 @@ public final class RPCConnection {
             case .malformedHeader(let reason):
                 protocolError(.parseError("malformed message header: \(reason)"))
             }
+            // Errors count too: a flood of malformed lines is answered line by line.
+            checkInputBudget()
         }
     }
 
@@ -288,6 +302,8 @@ public final class RPCConnection {
         reader.close()
         deadlineTimer?.close()
         deadlineTimer = nil
+        framedMessagesTimer?.close()
+        framedMessagesTimer = nil
         failOutstandingRequests(with: error ?? RPCError(code: RPCErrorCode.workerFailed, message: "\(name) closed the connection", data: nil))
         // Answers to the requests still unanswered go nowhere now; their responders hold this
         // connection, so the table that holds them goes.

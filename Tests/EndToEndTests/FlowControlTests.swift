@@ -109,6 +109,47 @@ import Testing
         host.expectNoWorkerLeft()
     }
 
+    /// Answers navhost writes itself count too. `nav/stack` is answered at once from the stack,
+    /// so a client sending many without reading had navhost hold every answer (2,000 of a
+    /// 1,000-deep stack's, 100 kB of requests, held 250 MB). What it owes the client counts
+    /// against --max-pending-input with the requests not yet answered: navhost stops reading
+    /// the client, and when the client reads, every answer arrives, in order.
+    @Test func answersNavhostOwesCountAgainstPendingInput() throws {
+        let host = try HostUnderTest(["--max-pending-input", String(1 << 20)])
+        try host.initialize()
+        let saved = Array(repeating: SavedScreen(kind: "users", token: RestorationToken(query: "mo")), count: 100)
+        _ = try host.client.send(SetStackRequest(screens: saved), timeout: 60)
+        _ = try host.client.waitIdle()
+        let pid = host.client.pid
+        let baseline = try #require(ProcessTable.residentBytes(of: pid))
+
+        host.client.pauseReading()
+        let count = 6_000
+        for index in 0..<count {
+            host.client.send(["jsonrpc": "2.0", "id": .int(index), "method": "nav/stack"])
+        }
+        // Not reading for a while: the test's condition, not a wait for a result.
+        var peak = baseline
+        host.client.pump(seconds: 2) {
+            peak = max(peak, ProcessTable.residentBytes(of: pid) ?? 0)
+            return false
+        }
+        peak = max(peak, ProcessTable.residentBytes(of: pid) ?? 0)
+        #expect(host.client.unwrittenBytes > 0, "navhost read every request while it owed their answers")
+        host.client.resumeReading()
+
+        var total = 0
+        for index in 0..<count {
+            let reply = try host.client.nextReply(timeout: 30)
+            #expect(reply["id"] == .int(index))
+            #expect(reply["result"]?["stack"]?.arrayValue?.count == 100, "\(reply["error"] ?? .null)")
+            total += reply.serialized().count
+        }
+        #expect(peak - baseline < total / 4, "navhost grew by \(peak - baseline) bytes while \(total) bytes of answers were owed")
+        #expect(try host.shutdown().exitCode == 0)
+        host.expectNoWorkerLeft()
+    }
+
     /// A warm spare started while the client was not reading is paused like every worker, and
     /// resumed with them: the next push it serves is answered (found by the hostile fuzzer; the
     /// push used to wait for good, its answer unread and its timeout stopped).

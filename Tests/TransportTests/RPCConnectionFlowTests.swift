@@ -1,3 +1,4 @@
+import Glibc
 import NavProtocol
 import Testing
 import Transport
@@ -75,6 +76,26 @@ import UVKit
         pair.left.resumeReading()
         #expect(pair.loop.run { result != nil })
         #expect(try result?.get() == "done")
+    }
+
+    /// What is owed to a peer that does not read counts against its input's budget: a flood
+    /// of malformed lines is handled only until their errors cost more than the limit, the rest
+    /// waits unread, and once the peer reads, every line gets its error.
+    @Test func errorsOwedToAPeerThatDoesNotReadStopItsInput() throws {
+        let pair = try ConnectionPair(rawRight: true, framing: .newlineDelimited)
+        pair.left.pendingInputLimitBytes = 64 << 10
+        var refused = 0
+        pair.left.onProtocolError = { _ in refused += 1 }
+        // 20,000 lines (80 kB, within the socket's buffer) whose errors come to about 1.8 MB.
+        let count = 20_000
+        let lines = Array(repeating: Array("{x}\n".utf8), count: count).flatMap { $0 }
+        #expect(lines.withUnsafeBytes { write(pair.rightFD, $0.baseAddress, $0.count) } == lines.count)
+        // The peer reads nothing for a while: the test's condition, not a wait for a result.
+        _ = pair.loop.run(seconds: 1) { false }
+        #expect(refused > 0 && refused < count, "\(refused) of \(count) lines handled while their errors were unread")
+        let errors = pair.exchange([], expecting: count)
+        #expect(errors.count == count)
+        #expect(errors.allSatisfy { $0["error"]?["code"] == .int(RPCErrorCode.parseError) })
     }
 
     @Test func writeBackpressureIsReportedThenClearedAndNothingIsLost() throws {

@@ -5,9 +5,9 @@ import Transport
 /// nothing is dropped: while more than a bound waits to be written to the client, navhost stops
 /// reading every worker (their output waits in the pipes, then in the workers, which stop
 /// reading in turn). The other direction is bounded by the client connection itself: navhost
-/// keeps reading the client's requests until those not yet answered cost more than
-/// `--max-pending-input` (`RPCConnection.pendingInputLimitBytes`), so a client that writes a
-/// burst before reading any answer is never left blocked in write().
+/// keeps reading the client's requests until those not yet answered and the answers not yet
+/// written cost more than `--max-pending-input` (`RPCConnection.pendingInputLimitBytes`), so a
+/// client that writes a burst before reading any answer is never left blocked in write().
 final class FlowControl {
     private let spawner: WorkerSpawner
     private let log: Log
