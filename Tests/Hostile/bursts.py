@@ -62,11 +62,24 @@ def large_params(session, count, size, note):
         session.request("nav/stack", {"extra": padding}, timeout=BURST_DEADLINE)
 
 
+def deep_stack_batch(session, note):
+    """A 1,000-deep stack, then a batch of 10,000 `nav/stack`: each answer is about 100 kB, so
+    the batch's answer fills after some 150 of them and the rest are answered without running
+    (this used to keep navhost busy for minutes)."""
+    note("nav/setStack of 1,000 screens")
+    answer = session.request("nav/setStack", {"screens": [{"kind": "users"}] * 1_000}, timeout=BURST_DEADLINE)
+    if "result" not in answer:
+        raise SessionError("nav/setStack of 1,000 screens answered %s" % str(answer)[:300])
+    large_batch(session, BATCH_LIMIT, note)
+
+
 def random_burst(session, rng, note):
-    pick = rng.randrange(3)
+    pick = rng.randrange(4)
     if pick == 0:
         pipelined_reads(session, rng, rng.choice([2_000, 20_000]), note)
     elif pick == 1:
         large_batch(session, rng.choice([5_000, BATCH_LIMIT, 50_000]), note)
-    else:
+    elif pick == 2:
         large_params(session, 40, 2 << 20, note)
+    else:
+        deep_stack_batch(session, note)

@@ -6,7 +6,8 @@ batches of messages built by `messages.py` (wrong types, extreme numbers, huge s
 ids, batches, null params), now and then a move of `bursts.py` (a wrongly typed initialize
 before the real one, 20,000 reads written without reading a reply, a batch of 5,000 or 10,000
 tiny requests (every entry answered) or of 50,000 (refused whole: past the batch limit), 40
-requests each with 2 MiB of params), and after each batch checks that:
+requests each with 2 MiB of params, a 1,000-deep stack and a batch of 10,000 `nav/stack`
+whose answer fills long before its end), and after each batch checks that:
 - navhost still answers: a `nav/stack` probe is answered within a deadline;
 - no worker leaked: navhost's children (from /proc) come down, within a grace period, to at most
   the stack's awake screens + the warm spare + a few still ending; and at no time (sampled
