@@ -25,6 +25,19 @@ import Testing
         #expect(try host.shutdown().exitCode == 0)
     }
 
+    /// A junk line before a newline client's first message is answered as not JSON, and the
+    /// session goes on in newline framing (it used to be taken for the start of a Content-Length
+    /// header, and every later message was swallowed without an answer).
+    @Test func aJunkFirstLineIsAnsweredAndTheSessionGoesOn() throws {
+        let host = try HostUnderTest()
+        let reply = try raw(host, "hello navhost")
+        #expect(reply["id"] == .null)
+        #expect(reply["error"]?["code"] == .int(RPCErrorCode.parseError))
+        try host.initialize()
+        #expect(try host.stack().count == 1)
+        #expect(try host.shutdown().exitCode == 0)
+    }
+
     @Test func emptyArrayIsOneInvalidRequest() throws {
         let host = try initializedHost()
         let reply = try raw(host, "[]")

@@ -24,12 +24,18 @@ import NavProtocol
         #expect(framer.drain() == [.message(bytes("{}")), .message(bytes("[]")), .message(bytes("1"))])
     }
 
-    @Test func detectsContentLengthFramingFromAnyOtherFirstByte() {
+    @Test func detectsContentLengthFramingFromAContentHeader() {
         var framer = MessageFramer()
         #expect(framer.framing == nil)
         framer.append(bytes(" \r\n\tcontent-length: 2\r\n\r\n{}"))
         #expect(framer.framing == .contentLength)
         #expect(framer.drain() == [.message(bytes("{}"))])
+        var typed = MessageFramer()
+        typed.append(bytes("CONTENT-"))
+        #expect(typed.framing == .contentLength)
+        var partial = MessageFramer()
+        partial.append(bytes("Conten"))
+        #expect(partial.framing == nil, "decided only once the header name is in")
     }
 
     @Test func headerNamesAreCaseInsensitiveAndOtherHeadersIgnored() {
@@ -63,7 +69,7 @@ import NavProtocol
     }
 
     @Test func reportsOtherMalformedHeaders() {
-        var framer = MessageFramer()
+        var framer = MessageFramer(framing: .contentLength)
         framer.append(bytes("garbage line\r\n\r\n"))
         framer.append(bytes("Content-Length: -1\r\n\r\n"))
         framer.append(bytes("Content-Length: 2\r\nContent-Length: 3\r\n\r\n"))
@@ -80,7 +86,7 @@ import NavProtocol
     }
 
     @Test func reportsAnOverlongHeaderBlockAndRecovers() {
-        var framer = MessageFramer()
+        var framer = MessageFramer(framing: .contentLength)
         framer.append(bytes("X-Junk: " + String(repeating: "a", count: 9000)))
         #expect(framer.drain() == [.malformedHeader("header block longer than 8192 bytes")])
         #expect(framer.bufferedByteCount < 64)

@@ -77,8 +77,34 @@ import NavProtocol
 
     @Test func aLineThatIsNotAHeaderDoesNotHideTheContentLengthAfterIt() {
         Self.expectAtEverySplit(
-            bytes("garbage\r\n") + Self.contentLength(Self.next),
-            [.malformedHeader("header line without ':': 'garbage'"), .message(Self.next)])
+            Self.contentLength(bytes("{}")) + bytes("garbage\r\n") + Self.contentLength(Self.next),
+            [.message(bytes("{}")), .malformedHeader("header line without ':': 'garbage'"), .message(Self.next)])
+    }
+
+    /// Junk before the first message decides no framing: it is passed on as a message of its
+    /// own (the connection answers it as not JSON), and what follows decides. A newline client
+    /// whose first line was junk used to be taken for a Content-Length one, and every message
+    /// after it was swallowed while the framer looked for a header.
+    @Test func junkBeforeTheFirstMessageIsPassedOnAndDecidesNothing() {
+        Self.expectAtEverySplit(bytes("x\nhello there\r\n") + Self.next + bytes("\n"), [.message(bytes("x")), .message(bytes("hello there")), .message(Self.next)])
+        Self.expectAtEverySplit(bytes("garbage\r\n") + Self.contentLength(Self.next), [.message(bytes("garbage")), .message(Self.next)])
+        var newline = MessageFramer()
+        newline.append(bytes("x\n") + Self.next + bytes("\n"))
+        #expect(newline.framing == .newlineDelimited)
+        var headers = MessageFramer()
+        headers.append(bytes("x\r\n") + Self.contentLength(Self.next))
+        #expect(headers.framing == .contentLength)
+    }
+
+    /// Junk longer than any header block, with no end of line yet, is no Content-Length peer's:
+    /// the line framing takes it, and it is passed on (or reported as oversized) when it ends.
+    @Test func anEndlessJunkLineIsTakenAsNewlineDelimited() {
+        var framer = MessageFramer()
+        let junk = bytes(String(repeating: "x", count: 9000))
+        framer.append(junk)
+        #expect(framer.framing == .newlineDelimited)
+        framer.append(bytes("\n") + Self.next + bytes("\n"))
+        #expect(framer.drain() == [.message(junk), .message(Self.next)])
     }
 
     @Test func strayBytesBetweenMessagesAreReportedOnce() {

@@ -1,9 +1,11 @@
 /// Splits a byte stream into message bodies. A pure state machine: feed it bytes with `append`,
 /// then drain `nextEvent()` until it returns nil.
 ///
-/// When `framing` is nil it is detected from the first non-whitespace byte: `{` or `[` means
-/// newline-delimited JSON, anything else the Content-Length framing of the LSP base protocol.
-/// A UTF-8 byte-order mark before that byte is skipped.
+/// When `framing` is nil it is detected from the first input that is not whitespace: `{` or `[`
+/// means newline-delimited JSON, a `Content-` header the Content-Length framing of the LSP base
+/// protocol; a line of anything else is passed on as a message of its own (not JSON, so it is
+/// answered as such) and the framing is decided by what follows (`detectFraming`). A UTF-8
+/// byte-order mark before the first message is skipped.
 ///
 /// Content-Length framing: header lines may end in `\r\n` or a bare `\n`; the block ends at the
 /// first blank line; whitespace between messages is ignored. Every framing error is reported at
@@ -36,7 +38,7 @@ public struct MessageFramer: Sendable {
     }
 
     public let maxMessageBytes: Int
-    public private(set) var framing: Framing?
+    public internal(set) var framing: Framing?
     var state: State
 
     // Internal, not private, only so MessageFramer+ContentLength.swift can reach them.
@@ -138,7 +140,7 @@ public struct MessageFramer: Sendable {
     }
 
     /// What a complete line (without its newline) holds: nothing for a blank one.
-    private static func lineEvent(_ line: Slice<UnsafeBufferPointer<UInt8>>, maxMessageBytes: Int) -> FramerEvent? {
+    static func lineEvent(_ line: Slice<UnsafeBufferPointer<UInt8>>, maxMessageBytes: Int) -> FramerEvent? {
         var end = line.endIndex
         if end > line.startIndex, line[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         let body = line[line.startIndex..<end]
@@ -151,18 +153,7 @@ public struct MessageFramer: Sendable {
         while true {
             switch state {
             case .awaitingFirstByte:
-                while readIndex < buffer.count, Self.isWhitespace(buffer[readIndex]) { readIndex += 1 }
-                guard readIndex < buffer.count else { return }
-                switch skipByteOrderMark() {
-                case nil: return
-                case true?: continue
-                case false?: break
-                }
-                let first = buffer[readIndex]
-                let detected: Framing =
-                    first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .newlineDelimited : .contentLength
-                framing = detected
-                state = detected == .newlineDelimited ? .line : .headers
+                guard detectFraming() else { return }
             case .headers:
                 guard readHeaderBlock() else { return }
             case .body(let length):
@@ -187,7 +178,7 @@ public struct MessageFramer: Sendable {
 
     /// Skips a UTF-8 byte-order mark at `readIndex`: true when it did, false when there is none,
     /// nil when the buffered bytes could be the start of one and more input is needed.
-    private mutating func skipByteOrderMark() -> Bool? {
+    mutating func skipByteOrderMark() -> Bool? {
         let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
         let available = min(mark.count, buffer.count - readIndex)
         guard buffer[readIndex..<(readIndex + available)].elementsEqual(mark[..<available]) else { return false }
@@ -215,7 +206,7 @@ public struct MessageFramer: Sendable {
     }
 
     /// The index of the first newline at or after `start`.
-    private static func newline(in buffer: [UInt8], from start: Int) -> Int? {
+    static func newline(in buffer: [UInt8], from start: Int) -> Int? {
         buffer.withUnsafeBufferPointer { $0.index(ofByte: UInt8(ascii: "\n"), in: start..<$0.count) }
     }
 

@@ -1,5 +1,5 @@
--- The LSP base protocol's framing, which navhost speaks when the first byte it reads is
--- "C": "Content-Length: N\r\n\r\n" then N bytes of UTF-8 JSON.
+-- The LSP base protocol's framing, which navhost speaks when its input starts with a
+-- "Content-" header: "Content-Length: N\r\n\r\n" then N bytes of UTF-8 JSON.
 local M = {}
 
 function M.encode(body)
