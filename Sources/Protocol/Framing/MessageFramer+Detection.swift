@@ -32,22 +32,12 @@ extension MessageFramer {
             return true
         case false?: break
         }
-        guard let newline = Self.newline(in: buffer, from: max(scanIndex, readIndex)) else {
-            scanIndex = buffer.count
-            // Longer than any header block: not a Content-Length peer; the line framing takes
-            // it from here (reported when it ends, or as oversized).
-            if buffer.count - readIndex > Self.maxHeaderBytes {
-                framing = .newlineDelimited
-                state = .line
-                return true
-            }
-            return false
-        }
-        let start = readIndex
-        readIndex = newline + 1
-        scanIndex = readIndex
-        let event = buffer.withUnsafeBufferPointer { Self.lineEvent($0[start..<newline], maxMessageBytes: maxMessageBytes) }
-        if let event { emit(event) }
+        if takeCompleteLine() { return true }
+        // Longer than any header block: not a Content-Length peer; the line framing takes it
+        // from here (passed on when it ends, or reported as oversized).
+        guard buffer.count - readIndex > Self.maxHeaderBytes else { return false }
+        framing = .newlineDelimited
+        state = .line
         return true
     }
 

@@ -140,7 +140,7 @@ public struct MessageFramer: Sendable {
     }
 
     /// What a complete line (without its newline) holds: nothing for a blank one.
-    static func lineEvent(_ line: Slice<UnsafeBufferPointer<UInt8>>, maxMessageBytes: Int) -> FramerEvent? {
+    private static func lineEvent(_ line: Slice<UnsafeBufferPointer<UInt8>>, maxMessageBytes: Int) -> FramerEvent? {
         var end = line.endIndex
         if end > line.startIndex, line[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         let body = line[line.startIndex..<end]
@@ -189,14 +189,21 @@ public struct MessageFramer: Sendable {
 
     /// Consumes one line if a complete one is buffered. Returns false when more input is needed.
     private mutating func readLine() -> Bool {
+        if takeCompleteLine() { return true }
+        let seen = buffer.count - readIndex
+        guard seen > maxMessageBytes else { return false }
+        emit(.oversized(byteCount: seen))
+        readIndex = buffer.count
+        state = .discardingLine
+        return true
+    }
+
+    /// Consumes the line at `readIndex` and emits what it holds (nothing for a blank one) if
+    /// its end is buffered; false otherwise (the next search resumes where this one stopped).
+    mutating func takeCompleteLine() -> Bool {
         guard let newline = Self.newline(in: buffer, from: max(scanIndex, readIndex)) else {
             scanIndex = buffer.count
-            let seen = buffer.count - readIndex
-            guard seen > maxMessageBytes else { return false }
-            emit(.oversized(byteCount: seen))
-            readIndex = buffer.count
-            state = .discardingLine
-            return true
+            return false
         }
         let start = readIndex
         readIndex = newline + 1
@@ -206,7 +213,7 @@ public struct MessageFramer: Sendable {
     }
 
     /// The index of the first newline at or after `start`.
-    static func newline(in buffer: [UInt8], from start: Int) -> Int? {
+    private static func newline(in buffer: [UInt8], from start: Int) -> Int? {
         buffer.withUnsafeBufferPointer { $0.index(ofByte: UInt8(ascii: "\n"), in: start..<$0.count) }
     }
 
