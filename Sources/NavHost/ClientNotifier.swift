@@ -15,6 +15,11 @@ final class ClientNotifier {
         client.sendNotification(method: N.method, params: params)
     }
 
+    /// The same for params that write their own JSON (`nav/didChange`, which carries the stack).
+    func send<N: RPCNotificationType & JSONWritable>(_ notification: N) {
+        client.sendNotification(method: N.method, writing: notification)
+    }
+
     /// A worker's `worker/didUpdate` passed on as `screen/didUpdate`: its params are already a
     /// tree (the worker's, with the screen id added), so they are not decoded into the typed form
     /// and encoded again.

@@ -89,6 +89,32 @@ import NavProtocol
         }
     }
 
+    /// Every other message that carries the stack: the answers that change it, the selection's,
+    /// and `nav/didChange`.
+    @Test func stackChangesMatchTheirCodableForm() throws {
+        let stack = [
+            Screen(id: "s1", kind: "users", title: "Users", params: [:]),
+            Screen(id: "s2", kind: "repositories", title: "mojombo's \"repos\" é", params: ["login": "mojombo", "n": 3, "x": nil]),
+        ]
+        let top = stack[1]
+        func same<T: Encodable & JSONWritable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            #expect(String(decoding: value.jsonBytes, as: UTF8.self) == String(decoding: try codablePrinted(value), as: UTF8.self), sourceLocation: sourceLocation)
+        }
+        try same(PushRequest.Response(screen: top, stack: stack))
+        try same(PopRequest.Response(popped: top, stack: [stack[0]]))
+        try same(PopToRootRequest.Response(popped: [top], stack: [stack[0]]))
+        try same(PopToRootRequest.Response(popped: [], stack: [stack[0]]))
+        for reason in [StackChangeReason.initialize, .push, .pop, .popToRoot, .setStack] {
+            try same(DidChangeNotification(stack: stack, reason: reason))
+        }
+        let rows = RowsRequest.Response(screen: "s2", revision: 1, sections: Self.sections, rows: Self.rows)
+        try same(SelectRequest.Response(screen: "s1", action: .push, pushed: top, stack: stack, pushedRows: rows))
+        try same(SelectRequest.Response(screen: "s1", action: .push, pushed: top, stack: stack))
+        try same(SelectRequest.Response(screen: "s2", action: .pop, stack: [stack[0]]))
+        try same(SelectRequest.Response(screen: "s1", action: .openURL, url: "https://github.com/mojombo"))
+        try same(SelectRequest.Response(action: .none))
+    }
+
     @Test func forwardedReadsAndPlainValuesMatchTheirCodableForm() throws {
         for request in [RowsRequest(), RowsRequest(section: "popular", offset: 50, limit: 25, revision: 3), RowsRequest(screen: "s2", limit: 1)] {
             #expect(request.jsonBytes == (try codablePrinted(request)), "\(request)")

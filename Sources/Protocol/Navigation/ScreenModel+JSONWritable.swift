@@ -1,4 +1,4 @@
-// The answers to reads and to `nav/stack`, written directly (see `JSONWriter`). Keys go in sorted order.
+// The answers to reads, written directly (see `JSONWriter`). Keys go in sorted order.
 
 extension Row: JSONWritable {
     public func write(to writer: inout JSONWriter) {
@@ -79,11 +79,3 @@ extension Screen: JSONWritable {
     }
 }
 
-/// `nav/stack`'s answer: a deep stack is thousands of screens, each written directly.
-extension StackRequest.Response: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("stack", stack)
-        writer.endObject()
-    }
-}
