@@ -57,8 +57,7 @@ public final class RPCResponder {
     public func refuseIfBatchIsFull() -> Bool {
         guard let batch, batch.isFull else { return false }
         if markAnswered() {
-            let response = RPCResponse(id: id, result: .failure(batch.tooLarge(ran: false)))
-            batch.add(id: id, bounded: false) { response.serialize(into: &$0) }
+            batch.add(RPCResponse(id: id, result: .failure(batch.tooLarge(ran: false))), bounded: false)
         }
         return true
     }
@@ -125,8 +124,8 @@ final class BatchCollector {
         self.send = send
     }
 
-    func add(_ response: RPCResponse) {
-        add(id: response.id) { response.serialize(into: &$0) }
+    func add(_ response: RPCResponse, bounded: Bool = true) {
+        add(id: response.id, bounded: bounded) { response.serialize(into: &$0) }
     }
 
     /// Adds the response to request `id` that `serialize` writes. `bounded` is false for the

@@ -2,7 +2,7 @@
 extension MessageFramer {
     /// What starts a Content-Length session's first header block (`Content-Length` or
     /// `Content-Type`, the only headers of the LSP base protocol), in any letter case.
-    static let headerNamePrefix = Array("content-".utf8)
+    private static let headerNamePrefix = Array("content-".utf8)
 
     /// Decides the framing from the input at `readIndex`, or passes on a line of junk before the
     /// first message. Returns false when more input is needed.

@@ -78,4 +78,3 @@ extension Screen: JSONWritable {
         writer.endObject()
     }
 }
-
