@@ -169,6 +169,7 @@ let package = Package(
             path: "Sources/Benchmark",
             swiftSettings: strict
         ),
+        .testTarget(name: "BenchmarkTests", dependencies: ["Benchmark"], path: "Tests/BenchmarkTests", swiftSettings: strict),
         // libFuzzer target over framing and JSON-RPC parsing (scripts/fuzz); a corpus replayer when built normally.
         .target(name: "CFuzzerDriver", path: "Sources/Fuzz/CFuzzerDriver"),
         .executableTarget(name: "ProtocolFuzzer", dependencies: ["NavProtocol", "CFuzzerDriver"], path: "Sources/Fuzz/ProtocolFuzzer", swiftSettings: strict),

@@ -26,8 +26,11 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Round trips of the warm-up run before each measured run.")
     var warmup = 1000
 
-    @Option(help: "Round-trip and throughput runs per subject, interleaved across subjects; figures are medians over runs.")
-    var runs = 3
+    // Seven, not three: a run's round trips move by several microseconds with where the
+    // scheduler puts the processes, which is about what a host adds, so a median of three
+    // still decided the added-latency ratios by one or two unlucky runs (docs/performance.md).
+    @Option(help: "Round-trip, throughput and CPU runs per subject, interleaved across subjects; figures are medians over runs.")
+    var runs = 7
 
     @Option(help: "Timed cold pushes (and bare worker startups).")
     var pushes = 30
