@@ -111,7 +111,9 @@ public struct JSONWriter {
         field(name, value?.rawValue)
     }
 
-    public mutating func field<Element: JSONWritable>(_ name: StaticString, _ elements: [Element]) {
+    /// An array member; none for nil (an empty array is written as one).
+    public mutating func field<Element: JSONWritable>(_ name: StaticString, _ elements: [Element]?) {
+        guard let elements else { return }
         key(name)
         array(elements)
     }

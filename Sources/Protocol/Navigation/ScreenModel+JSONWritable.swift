@@ -46,7 +46,7 @@ extension ScreenState: JSONWritable {
         writer.beginObject()
         writer.field("loading", loading)
         writer.field("revision", revision)
-        if let rows { writer.field("rows", rows) }
+        writer.field("rows", rows)
         writer.field("screen", screen)
         writer.field("sections", sections)
         writer.field("title", title)
