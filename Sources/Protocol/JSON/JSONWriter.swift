@@ -111,9 +111,7 @@ public struct JSONWriter {
         field(name, value?.rawValue)
     }
 
-    /// An array member; none for nil (an empty array is written as one).
-    public mutating func field<Element: JSONWritable>(_ name: StaticString, _ elements: [Element]?) {
-        guard let elements else { return }
+    public mutating func field<Element: JSONWritable>(_ name: StaticString, _ elements: [Element]) {
         key(name)
         array(elements)
     }

@@ -54,7 +54,7 @@ extension SelectRequest.Response: JSONWritable {
         writer.field("pushed", pushed)
         writer.field("pushedRows", pushedRows)
         writer.field("screen", screen)
-        writer.field("stack", stack)
+        if let stack { writer.field("stack", stack) }
         writer.field("url", url)
         writer.endObject()
     }
