@@ -8,7 +8,7 @@ struct BenchCommand: ParsableCommand {
         abstract: "Measures navhost against the C and Node.js baselines of ../shared/baseline; prints a table and writes JSON.",
         discussion: "scripts/bench builds everything and runs this. Figures are informational: the exit code is 0 whatever they are.")
 
-    @Option(help: "Directory holding the built C baselines (echo_worker, uv_relay, ping_client).")
+    @Option(help: "Directory holding the built C baselines (echo_worker, uv_relay).")
     var baselineBin: String?
 
     @Option(help: "The shared/baseline directory itself (for node_relay.js).")
@@ -23,8 +23,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Timed round trips per run and subject.")
     var roundTrips = 10000
 
-    @Option(help: "Round trips of the warm-up run before each measured run.")
-    var warmup = 1000
+    // Five thousand: node_relay.js took 2,000-4,000 round trips to reach its steady speed
+    // (docs/performance.md, "Warm instances"); the C programs and navhost need none of it.
+    @Option(help: "Untimed round trips on each fresh instance before its timed ones (the CPU runs take at most --cpu-requests of them).")
+    var warmup = 5000
 
     // Seven, not three: a run's round trips move by several microseconds with where the
     // scheduler puts the processes, which is about what a host adds, so a median of three

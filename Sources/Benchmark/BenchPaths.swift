@@ -6,7 +6,7 @@ import ProcessSupport
 struct BenchPaths {
     let navhost: String
     let screenWorker: String
-    /// The built C baselines (echo_worker, uv_relay, ping_client), from shared/baseline/build.sh.
+    /// The built C baselines (echo_worker, uv_relay), from shared/baseline/build.sh.
     let baselineBin: String?
     /// shared/baseline itself, for node_relay.js.
     let baselineSource: String?
@@ -15,7 +15,6 @@ struct BenchPaths {
     /// Every child's stderr is appended here.
     let stderrLog: String
 
-    var pingClient: String? { executable(baselineBin, "ping_client") }
     var echoWorker: String? { executable(baselineBin, "echo_worker") }
     var uvRelay: String? { executable(baselineBin, "uv_relay") }
 

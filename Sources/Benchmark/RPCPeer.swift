@@ -24,13 +24,17 @@ final class RPCPeer {
     /// Sends a request and returns its reply line unparsed, skipping notifications.
     func call(_ method: String, _ params: String? = nil) throws(BenchError) -> ArraySlice<UInt8> {
         let deadline = Deadline(seconds: timeout)
-        let id = nextID
-        nextID += 1
-        try process.write(RPCPeer.requestLine(id: id, method: method, params: params), deadline: deadline)
+        try process.write(RPCPeer.requestLine(id: takeID(), method: method, params: params), deadline: deadline)
         while true {
             let line = try process.readLine(deadline: deadline)
             if ReplyLine.isReply(line) { return line }
         }
+    }
+
+    /// The next request's id.
+    func takeID() -> Int {
+        defer { nextID += 1 }
+        return nextID
     }
 
     /// Sends a request and returns its parsed result; an error reply throws.

@@ -14,7 +14,7 @@ enum ReportPrinter {
             let median = row.median
             roundTrips.add(row.name, fixed(median?.mean), fixed(median?.p50), fixed(median?.p99), "\(row.runs.count)x\(row.roundTripsPerRun)")
         }
-        sections.append("Routed round trips (ping_client, median of \(settings.runs) runs, each after \(settings.warmup) warm-up round trips)\n"
+        sections.append("Routed round trips (median of \(settings.runs) runs, each a fresh instance timed after \(settings.warmup) untimed round trips on it)\n"
             + roundTrips.render() + unavailable(results.roundTrips.map { ($0.name, $0.unavailable) }))
         var ratios = TextTable("ratio", "mean", "p50", "p99")
         for ratio in results.ratios {

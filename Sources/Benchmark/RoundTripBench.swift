@@ -1,8 +1,11 @@
 import NavClient
 
-/// Sequential round trips, measured by the C ping_client for every subject, so the client is
-/// identical for all of them. Runs are interleaved across subjects, and each figure is the
-/// median over the runs.
+/// Sequential round trips, timed by the benchmark's own client for every subject, so the client
+/// is identical for all of them. Each run starts a fresh instance of the subject and warms it
+/// with `warmup` untimed round trips before timing `roundTrips` more on that same instance: a
+/// relay written for a JIT (Node) is measured as it runs in an editor after its first few
+/// thousand messages, not while it compiles. Runs are interleaved across subjects, and each
+/// figure is the median over the runs.
 struct RoundTripBench {
     struct Row: Codable {
         var key: Subject.Key
@@ -21,9 +24,6 @@ struct RoundTripBench {
     let timeout: Double
 
     func run(_ subjects: [Subject], progress: (String) -> Void) -> [Row] {
-        guard let pingClient = paths.pingClient else {
-            return subjects.map { Row(key: $0.key, name: $0.name, roundTripsPerRun: roundTrips, runs: [], unavailable: paths.missing("ping_client")) }
-        }
         var rows = subjects.map { subject in
             Row(key: subject.key, name: subject.name, roundTripsPerRun: roundTrips, runs: [], unavailable: subject.unavailable)
         }
@@ -36,9 +36,7 @@ struct RoundTripBench {
         }
         var unavailable = rows.map(\.unavailable)
         let measured = interleavedRuns(of: subjects, runs: runs, unavailable: &unavailable, what: "round trips", progress: progress) {
-            (subject) throws(BenchError) in
-            if warmup > 0 { _ = try ping(pingClient, subject, count: warmup) }
-            return try ping(pingClient, subject, count: roundTrips)
+            (subject) throws(BenchError) in try measure(subject)
         }
         for index in rows.indices {
             rows[index].unavailable = unavailable[index]
@@ -48,36 +46,33 @@ struct RoundTripBench {
         return rows
     }
 
-    /// One ping_client run against a fresh instance of the subject.
-    private func ping(_ pingClient: String, _ subject: Subject, count: Int) throws(BenchError) -> LatencySummary {
-        var environment = ["PING_METHOD": subject.method, "PING_PARAMS": subject.params]
-        if let initLine = subject.initLine { environment["PING_INIT"] = initLine }
-        let client = try ChildProcess([pingClient, String(count)] + subject.command, environment: environment, stderrPath: paths.stderrLog)
-        let deadline = Deadline(seconds: timeout + Double(count) * 0.005)
-        let output = try client.readToEnd(deadline: deadline)
-        let status = client.wait(deadline: deadline)
-        guard status == 0, let figures = RoundTripBench.parse(output) else {
-            throw .unexpected("ping_client exited with status \(status) and printed '\(output.trimmingSuffix())'; see \(paths.stderrLog)")
-        }
-        return figures
-    }
-
-    /// Reads "round_trips=N mean_us=X p50_us=Y p99_us=Z".
-    static func parse(_ output: String) -> LatencySummary? {
-        var fields: [String: Double] = [:]
-        for word in output.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-            let parts = word.split(separator: "=", maxSplits: 1)
-            if parts.count == 2, let value = Double(parts[1]) { fields[String(parts[0])] = value }
-        }
-        guard let mean = fields["mean_us"], let p50 = fields["p50_us"], let p99 = fields["p99_us"] else { return nil }
-        return LatencySummary(mean: mean, p50: p50, p99: p99)
+    /// One run: a fresh instance of the subject, warmed, then timed.
+    func measure(_ subject: Subject) throws(BenchError) -> LatencySummary {
+        let peer = try subject.start(stderrLog: paths.stderrLog, timeout: timeout)
+        defer { peer.finish() }
+        _ = try peer.timedRoundTrips(subject.method, subject.params, count: warmup)
+        let latencies = try peer.timedRoundTrips(subject.method, subject.params, count: roundTrips)
+        guard let summary = LatencySummary(samples: latencies) else { throw .unexpected("no round trips to time") }
+        return summary
     }
 }
 
-extension String {
-    func trimmingSuffix() -> String {
-        var text = self
-        while text.last?.isWhitespace == true { text.removeLast() }
-        return text
+extension RPCPeer {
+    /// `count` requests sent one at a time, each timed in microseconds from the write of its line
+    /// to the end of its reply line (notifications skipped), as shared/baseline's ping_client
+    /// times them: the line is made before the clock starts. What the clock sees on this side is
+    /// a write, a poll for the reply and its read.
+    func timedRoundTrips(_ method: String, _ params: String, count: Int) throws(BenchError) -> [Double] {
+        var latencies: [Double] = []
+        latencies.reserveCapacity(count)
+        for _ in 0..<count {
+            let line = RPCPeer.requestLine(id: takeID(), method: method, params: params)
+            let deadline = Deadline(seconds: timeout)
+            let start = nowMicroseconds()
+            try process.write(line, deadline: deadline)
+            while !ReplyLine.isReply(try process.readLine(deadline: deadline)) {}
+            latencies.append(nowMicroseconds() - start)
+        }
+        return latencies
     }
 }

@@ -1,5 +1,5 @@
 /// One process tree the client talks to, and the request it repeats: the same request shape is
-/// used by ping_client (round trips) and by the pipelined throughput run.
+/// used by the round trips, the CPU runs and the pipelined throughput run.
 struct Subject {
     enum Key: String, Codable {
         case echo, cRelayEcho, nodeRelayEcho, worker, cRelayWorker, nodeRelayWorker, navhost
@@ -10,12 +10,13 @@ struct Subject {
     /// Why it cannot run here, or nil.
     let unavailable: String?
     let command: [String]
-    /// A request sent once first, its reply awaited and not timed (ping_client's PING_INIT).
+    /// A request sent once first, its reply awaited and not timed.
     let initLine: String?
     let method: String
     let params: String
 
-    /// ping_client's default request params, so the echo rows match its own defaults exactly.
+    /// The default request params of shared/baseline's ping_client, so the echo rows match the
+    /// baseline README's setup.
     static let pingParams = "{\"payload\":\"abcdefghijklmnopqrstuvwxyz0123456789\"}"
     static let workerOpen = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"worker/open\",\"params\":{\"screen\":\"s1\",\"kind\":\"users\",\"params\":{}}}"
     static let initialize = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"clientInfo\":{\"name\":\"navshell-bench\"}}}"
@@ -56,7 +57,7 @@ struct Subject {
     }
 
     /// Starts the subject, sends the init request and one timed-request's worth, and checks
-    /// both were answered with a result: ping_client itself does not look inside replies.
+    /// both were answered with a result: the timed round trips do not look inside replies.
     func probe(stderrLog: String, timeout: Double) throws(BenchError) {
         let peer = try start(stderrLog: stderrLog, timeout: timeout)
         defer { peer.finish() }
