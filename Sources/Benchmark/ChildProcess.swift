@@ -17,7 +17,7 @@ final class ChildProcess {
     private(set) var outputEnded = false
     private var exitStatus: Int32?
 
-    init(_ arguments: [String], environment overrides: [String: String] = [:], stderrPath: String) throws(BenchError) {
+    init(_ arguments: [String], stderrPath: String) throws(BenchError) {
         commandLine = arguments.joined(separator: " ")
         guard let executable = arguments.first else { throw .spawnFailed("an empty command") }
         var toChild: [Int32] = [0, 0]
@@ -36,10 +36,9 @@ final class ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_APPEND | O_CREAT, 0o644)
         let argv = arguments.map { strdup($0) } + [nil]
-        let envp = ChildProcess.environment(with: overrides).map { strdup($0) } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
+        defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let result = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
+        let result = posix_spawnp(&pid, executable, &actions, nil, argv, environ)
         close(toChild[0])
         close(fromChild[1])
         guard result == 0 else {
@@ -60,18 +59,6 @@ final class ChildProcess {
             var status: Int32 = 0
             waitpid(pid, &status, 0)
         }
-    }
-
-    static func environment(with overrides: [String: String]) -> [String] {
-        var result: [String] = []
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            let name = text.prefix { $0 != "=" }
-            if overrides[String(name)] == nil { result.append(text) }
-            pointer += 1
-        }
-        return result + overrides.map { "\($0.key)=\($0.value)" }
     }
 
     // MARK: Writing
