@@ -6,6 +6,8 @@
 #include <signal.h>
 #include <malloc.h>
 #include <fcntl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #ifndef F_SETPIPE_SZ
 #define F_SETPIPE_SZ 1031 /* F_LINUX_SPECIFIC_BASE + 7, as <linux/fcntl.h> has it */
@@ -26,6 +28,16 @@ static inline int cuv_release_freed_memory(void) {
 // the capacity granted (the kernel rounds up to a power-of-two number of pages), or -1.
 static inline int cuv_set_pipe_capacity(int fd, int bytes) {
     return fcntl(fd, F_SETPIPE_SZ, bytes);
+}
+
+// pidfd_open(2) (Linux 5.3), which glibc 2.36 has no wrapper for: a descriptor that becomes
+// readable when the process exits, so the loop watches a child like any other descriptor.
+// Close-on-exec by default. Returns -1 with errno set on failure.
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open 434 /* the same number on every Linux architecture */
+#endif
+static inline int cuv_pidfd_open(pid_t pid) {
+    return (int)syscall(SYS_pidfd_open, pid, 0);
 }
 
 #endif

@@ -30,8 +30,8 @@ struct WorkerLauncher {
     /// Passed only to built-in workers of the live source: the token, and where its cache lives.
     static let liveSourceVariables = ["GITHUB_TOKEN", "XDG_CACHE_HOME"]
 
-    /// Resource limits travel as arguments because uv_spawn runs nothing of ours between fork and
-    /// exec, where a setrlimit for the child alone would go; the worker applies them first thing
+    /// Resource limits travel as arguments because the spawn (`posix_spawn`) runs nothing of ours
+    /// before the exec, where a setrlimit for the child alone would go; the worker applies them first thing
     /// (`screen-worker exec` applies them for an external command, then execs it).
     init(configuration: HostConfiguration) {
         let snapshotExecutable = configuration.workerDirectory + "/" + Self.snapshotWorker

@@ -1,14 +1,14 @@
 import CUV
 import Glibc
 
-/// A child's standard streams as pipes, made before the spawn. libuv's `UV_CREATE_PIPE` would
-/// make socket pairs: a pipe costs less per message (each write to a Unix socket allocates a
+/// A child's standard streams as pipes, made before the spawn. libuv's `UV_CREATE_PIPE` makes
+/// socket pairs: a pipe costs less per message (each write to a Unix socket allocates a
 /// socket buffer; a pipe appends to its pages), which a host pays on both hops of every routed
 /// request (docs/performance.md, "Routing, fifth pass"); and a pipe's kernel buffer can be
 /// raised without privileges, up to /proc/sys/fs/pipe-max-size (1 MiB by default).
 struct ChildPipes {
     /// stdin, stdout, stderr: the child's end of each pipe (inherited), nil for /dev/null.
-    private var childEnds: [Int32?] = []
+    private(set) var childEnds: [Int32?] = []
 
     /// Makes a pipe for each stream given and opens the parent's end in it, so a failure comes
     /// before anything is spawned. The parent's ends are the streams' from here on: closing a
@@ -19,7 +19,7 @@ struct ChildPipes {
                 childEnds.append(nil)
                 continue
             }
-            // Close-on-exec on both ends: no other child inherits them; uv_spawn dup2()s the
+            // Close-on-exec on both ends: no other child inherits them; the spawn dup2()s the
             // child's end onto 0, 1 or 2, which clears the flag there.
             var fds: [uv_file] = [-1, -1]
             let made = uv_pipe(&fds, 0, 0)
@@ -41,20 +41,6 @@ struct ChildPipes {
             // Best effort: past the user's pipe-user-pages-soft the kernel refuses and the
             // default (64 KiB) stays, which is slower, never wrong.
             if index == 1, let stdoutCapacity { _ = cuv_set_pipe_capacity(writeEnd, stdoutCapacity) }
-        }
-    }
-
-    /// What uv_spawn is given: each child end inherited as that stream, the rest ignored.
-    var containers: [uv_stdio_container_t] {
-        childEnds.map { end in
-            var container = uv_stdio_container_t()
-            if let end {
-                container.flags = UV_INHERIT_FD
-                container.data.fd = end
-            } else {
-                container.flags = UV_IGNORE
-            }
-            return container
         }
     }
 

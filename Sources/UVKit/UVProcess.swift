@@ -31,7 +31,16 @@ func signalName(_ signal: Int32) -> String {
     }
 }
 
-/// A child process spawned with libuv; its exit is reported on the loop.
+/// A child process, started with `posix_spawn`; its exit is reported on the loop, which watches
+/// a pidfd of the child (readable once it exits) and then reaps it.
+///
+/// Not libuv's `uv_spawn`: that forks the parent, copying its page tables, and blocks the loop
+/// until the child has exec'd, about half a millisecond for navhost, on every push
+/// (docs/performance.md). glibc's `posix_spawn` shares the parent's memory until the exec and
+/// suspends the parent only that long. What `uv_spawn` did in the child is done here too: the
+/// child's 0, 1 and 2 are its pipe ends or /dev/null, every signal has its default action and
+/// none is blocked, and a command without a slash is looked up in the PATH of the child's
+/// environment. Needs Linux 5.3 or later (pidfd_open).
 public final class UVProcess: UVHandle {
     public struct Options {
         public var executable: String
@@ -61,84 +70,138 @@ public final class UVProcess: UVHandle {
         }
     }
 
-    public private(set) var pid: Int32 = 0
+    public let pid: Int32
     public private(set) var exitStatus: ProcessExitStatus?
     private var onExit: ((ProcessExitStatus) -> Void)?
+    /// Readable once the child exits; closed after the poll handle watching it is.
+    private let exitDescriptor: Int32
 
-    /// Spawns the child. On failure the handle is closed and the error thrown.
+    /// Spawns the child. On failure nothing is left running, the streams are closed and the
+    /// error thrown.
     public init(loop: UVLoop, options: Options, onExit: @escaping (ProcessExitStatus) -> Void) throws(UVError) {
-        self.onExit = onExit
-        var spawnStatus: Int32 = 0
-        try super.init(loop: loop, size: MemoryLayout<uv_process_t>.size) { memory in
-            spawnStatus = UVProcess.spawn(loop: loop, into: memory.assumingMemoryBound(to: uv_process_t.self), options: options)
-            return 0
+        let child: (pid: Int32, exitDescriptor: Int32)
+        do {
+            child = try UVProcess.spawn(options)
+        } catch {
+            for pipe in [options.stdin, options.stdout, options.stderr] { pipe?.close() }
+            throw error
         }
-        if spawnStatus < 0 {
-            // libuv requires closing the handle even when uv_spawn failed; the pipes may hold
-            // descriptors by now (ChildPipes opens them before the spawn).
+        pid = child.pid
+        exitDescriptor = child.exitDescriptor
+        self.onExit = onExit
+        try super.init(loop: loop, size: MemoryLayout<uv_poll_t>.size) { memory in
+            let status = uv_poll_init(loop.raw, memory.assumingMemoryBound(to: uv_poll_t.self), child.exitDescriptor)
+            if status < 0 {
+                UVProcess.end(child.pid)
+                _ = Glibc.close(child.exitDescriptor)
+                for pipe in [options.stdin, options.stdout, options.stderr] { pipe?.close() }
+            }
+            return status
+        }
+        onClose { [exitDescriptor] in _ = Glibc.close(exitDescriptor) }
+        let watching = uv_poll_start(memory.assumingMemoryBound(to: uv_poll_t.self), Int32(UV_READABLE.rawValue)) { poll, _, _ in
+            UVHandle.withOwner(of: UnsafeMutableRawPointer(poll), as: UVProcess.self) { $0.reap() }
+        }
+        if watching < 0 {
+            // Not watched, it would never be reaped: it is ended here instead.
+            UVProcess.end(pid)
+            for pipe in [options.stdin, options.stdout, options.stderr] { pipe?.close() }
             self.onExit = nil
             close()
-            for pipe in [options.stdin, options.stdout, options.stderr] { pipe?.close() }
-            throw UVError(spawnStatus)
+            throw UVError(watching)
         }
-        pid = memory.assumingMemoryBound(to: uv_process_t.self).pointee.pid
     }
 
-    /// Sends a signal; a process that already exited is not an error.
+    /// Sends a signal; a process that already exited is not an error. The child is reaped only
+    /// once its exit is seen here, so until then its pid cannot name another process.
     @discardableResult
     public func kill(_ signal: Int32) -> UVError? {
         guard !isClosing, exitStatus == nil else { return nil }
-        let status = uv_process_kill(memory.assumingMemoryBound(to: uv_process_t.self), signal)
-        return status < 0 ? UVError(status) : nil
+        return Glibc.kill(pid, signal) == 0 ? nil : UVError(-errno)
     }
 
-    private func didExit(_ status: ProcessExitStatus) {
-        exitStatus = status
+    private func reap() {
+        var status: Int32 = 0
+        let reaped = waitpid(pid, &status, WNOHANG)
+        guard reaped != 0 else { return }
+        uv_poll_stop(memory.assumingMemoryBound(to: uv_poll_t.self))
+        // -1 only if something else reaped it (nothing in NavShell waits for any child).
+        let exit = reaped < 0 ? ProcessExitStatus(exitCode: -1, signal: 0) : ProcessExitStatus(waitStatus: status)
+        exitStatus = exit
         let handler = onExit
         onExit = nil
-        handler?(status)
+        handler?(exit)
     }
 
     override func willClose() {
         onExit = nil
     }
 
-    private static func spawn(loop: UVLoop, into process: UnsafeMutablePointer<uv_process_t>, options: Options) -> Int32 {
-        let arguments = ([options.executable] + options.arguments).map { strdup($0) }
-        let environment = options.environment.map { strdup($0) }
-        let file = strdup(options.executable)
-        defer {
-            arguments.forEach { free($0) }
-            environment.forEach { free($0) }
-            free(file)
-        }
-        var argv = arguments + [nil]
-        var envp = environment + [nil]
-        let pipes: ChildPipes
-        do {
-            pipes = try ChildPipes([options.stdin, options.stdout, options.stderr], stdoutCapacity: options.stdoutCapacity)
-        } catch {
-            return error.code
-        }
+    /// Kills and reaps a child that cannot be watched.
+    private static func end(_ pid: Int32) {
+        _ = Glibc.kill(pid, SIGKILL)
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, 0)
+    }
+
+    private static func spawn(_ options: Options) throws(UVError) -> (pid: Int32, exitDescriptor: Int32) {
+        let pipes = try ChildPipes([options.stdin, options.stdout, options.stderr], stdoutCapacity: options.stdoutCapacity)
         defer { pipes.closeChildEnds() }
-        var stdio = pipes.containers
-        return argv.withUnsafeMutableBufferPointer { argv in
-            envp.withUnsafeMutableBufferPointer { envp in
-                stdio.withUnsafeMutableBufferPointer { stdio in
-                    var spawnOptions = uv_process_options_t()
-                    spawnOptions.file = UnsafePointer(file)
-                    spawnOptions.args = argv.baseAddress
-                    spawnOptions.env = envp.baseAddress
-                    spawnOptions.stdio = stdio.baseAddress
-                    spawnOptions.stdio_count = Int32(stdio.count)
-                    spawnOptions.exit_cb = { process, exitCode, signal in
-                        UVHandle.withOwner(of: UnsafeMutableRawPointer(process), as: UVProcess.self) {
-                            $0.didExit(ProcessExitStatus(exitCode: exitCode, signal: signal))
-                        }
-                    }
-                    return uv_spawn(loop.raw, process, &spawnOptions)
-                }
+        guard let path = executablePath(options.executable, environment: options.environment) else { throw UVError(-ENOENT) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (stream, end) in pipes.childEnds.enumerated() {
+            if let end {
+                posix_spawn_file_actions_adddup2(&actions, end, Int32(stream))
+            } else {
+                posix_spawn_file_actions_addopen(&actions, Int32(stream), "/dev/null", O_RDWR, 0)
             }
         }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t()
+        var none = sigset_t()
+        sigfillset(&all)
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let arguments = ([options.executable] + options.arguments).map { strdup($0) } + [nil]
+        let environment = options.environment.map { strdup($0) } + [nil]
+        defer { for pointer in arguments + environment { free(pointer) } }
+        var pid: pid_t = 0
+        let failed = posix_spawn(&pid, path, &actions, &attributes, arguments, environment)
+        guard failed == 0 else { throw UVError(-failed) }
+        let exitDescriptor = cuv_pidfd_open(pid)
+        guard exitDescriptor >= 0 else {
+            let error = UVError(-errno)
+            end(pid)
+            throw error
+        }
+        return (pid, exitDescriptor)
+    }
+
+    /// `executable` itself when it names a path; otherwise the first executable file of that
+    /// name in the environment's PATH (execvp's default when it has none), as `uv_spawn`'s
+    /// execvp in the child found it.
+    static func executablePath(_ executable: String, environment: [String]) -> String? {
+        guard !executable.isEmpty else { return nil }
+        if executable.contains("/") { return executable }
+        let path = environment.last { $0.hasPrefix("PATH=") }.map { String($0.dropFirst(5)) } ?? "/bin:/usr/bin"
+        for directory in path.split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = (directory.isEmpty ? "." : String(directory)) + "/" + executable
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+}
+
+extension ProcessExitStatus {
+    /// From a wait status: the exit code of a child that exited, the signal of one killed.
+    init(waitStatus status: Int32) {
+        let signal = status & 0x7f
+        self.init(exitCode: signal == 0 ? Int64((status >> 8) & 0xff) : 0, signal: signal)
     }
 }

@@ -18,8 +18,8 @@ struct PrintKinds: ParsableCommand {
 /// `screen-worker exec`: how navhost starts an external screen worker (a command a screens.json
 /// names). It applies what a built-in worker applies to itself (the resource limits, death with
 /// the host) and then replaces itself with the command, which keeps the pid, the pipes and the
-/// environment navhost gave it. uv_spawn runs nothing of ours between fork and exec, so this is
-/// where limits for the child alone can be set.
+/// environment navhost gave it. navhost's spawn (`posix_spawn`) runs nothing of ours before the
+/// exec, so this is where limits for the child alone can be set.
 struct ExecWorker: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "exec", abstract: "Apply the worker limits, then run an external screen worker (navhost starts external kinds so).")

@@ -1,7 +1,7 @@
 import Glibc
 
 /// Resource limits a worker sets on itself at start-up. navhost cannot set them for the child:
-/// libuv's uv_spawn has no hook that runs between fork and exec, and setting them on navhost
+/// its spawn (`posix_spawn`) has no hook that runs before the exec, and setting them on navhost
 /// would limit navhost too. So navhost passes them as arguments and the worker applies them
 /// before it reads anything; a worker only ever lowers its own limits.
 struct ResourceLimits {
