@@ -38,9 +38,9 @@ func signalName(_ signal: Int32) -> String {
 /// until the child has exec'd, about half a millisecond for navhost, on every push
 /// (docs/performance.md). glibc's `posix_spawn` shares the parent's memory until the exec and
 /// suspends the parent only that long. What `uv_spawn` did in the child is done here too: the
-/// child's 0, 1 and 2 are its pipe ends or /dev/null, every signal has its default action and
-/// none is blocked, and a command without a slash is looked up in the PATH of the child's
-/// environment. Needs Linux 5.3 or later (pidfd_open).
+/// child's 0, 1 and 2 are its pipe ends or /dev/null, every signal has its default action (but
+/// glibc's own two real-time ones, which the child's libc sets again) and none is blocked, and a
+/// command without a slash is looked up in the PATH of the child's environment. Needs Linux 5.3 or later (pidfd_open).
 public final class UVProcess: UVHandle {
     public struct Options {
         public var executable: String
