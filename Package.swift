@@ -63,10 +63,10 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
-        // Readings of /proc (processes, their memory, the running executable's directory).
+        // Readings of /proc (processes, their memory, the running executable's directory) and the PATH search.
         .target(name: "ProcessSupport", path: "Sources/ProcessSupport", swiftSettings: strict),
         // Swift wrappers over libuv handles: loop, pipe/tty streams, files, processes, timers, signals, socket polls.
-        .target(name: "UVKit", dependencies: ["CUV"], path: "Sources/UVKit", swiftSettings: strict),
+        .target(name: "UVKit", dependencies: ["CUV", "ProcessSupport"], path: "Sources/UVKit", swiftSettings: strict),
         // JSON values, JSON-RPC 2.0 messages, framing and the navigation protocol's types. No IO.
         .target(name: "NavProtocol", path: "Sources/Protocol", swiftSettings: strict),
         // A JSON-RPC peer over a libuv stream: framed reads, queued writes, request correlation.

@@ -37,13 +37,9 @@ struct BenchPaths {
         }
     }
 
-    /// The first executable called `name` on PATH.
+    /// The first executable called `name` on this process's PATH.
     static func onPath(_ name: String) -> String? {
-        guard let path = getenv("PATH").map({ String(cString: $0) }) else { return nil }
-        for directory in path.split(separator: ":") where access("\(directory)/\(name)", X_OK) == 0 {
-            return "\(directory)/\(name)"
-        }
-        return nil
+        getenv("PATH").flatMap { ExecutableSearch.find(name, inPath: String(cString: $0)) }
     }
 
     /// The directory of the running executable: navhost and screen-worker are built beside it.

@@ -1,10 +1,10 @@
-/// When the next warm spare starts. Its start-up competes with whatever the client is waiting
-/// for: the spawn blocks the loop until the child has exec'd, and the new worker's start and
-/// rehearsal take ~10 ms of CPU on a machine whose other core is routing the client's requests. So the spare waits
-/// for a pause in the client's work: no sooner than `delay` after it was wanted (a push's own
-/// answers come first), once the client has had nothing unanswered and sent nothing for
-/// `quiet`, and no later than `longestWait` for a client that never pauses (a script still
-/// gets warm pushes).
+/// When the next warm spare starts. Its start-up competes with whatever the client is waiting for:
+/// the spawn blocks the loop until the child has exec'd, and the new worker's start and rehearsal
+/// take ~10 ms of CPU on a machine whose other core is routing the client's requests. So the spare
+/// waits for a pause in the client's work: no sooner than `delay` after it was wanted (a push's own
+/// answers come first), once the client has had nothing unanswered and sent nothing for `quiet`,
+/// and no later than `longestWait` for a client that never pauses (a script still gets warm
+/// pushes).
 struct SpareTiming {
     let delay: UInt64 = 50
     let quiet: UInt64 = 20

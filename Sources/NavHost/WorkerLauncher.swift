@@ -31,8 +31,8 @@ struct WorkerLauncher {
     static let liveSourceVariables = ["GITHUB_TOKEN", "XDG_CACHE_HOME"]
 
     /// Resource limits travel as arguments because the spawn (`posix_spawn`) runs nothing of ours
-    /// before the exec, where a setrlimit for the child alone would go; the worker applies them first thing
-    /// (`screen-worker exec` applies them for an external command, then execs it).
+    /// before the exec, where a setrlimit for the child alone would go; the worker applies them
+    /// first thing (`screen-worker exec` applies them for an external command, then execs it).
     init(configuration: HostConfiguration) {
         let snapshotExecutable = configuration.workerDirectory + "/" + Self.snapshotWorker
         let executable = configuration.liveSource == nil ? snapshotExecutable : configuration.workerDirectory + "/" + Self.liveWorker

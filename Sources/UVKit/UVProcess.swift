@@ -1,5 +1,6 @@
 import CUV
 import Glibc
+import ProcessSupport
 
 /// How a child process ended.
 public struct ProcessExitStatus: Sendable, Equatable, CustomStringConvertible {
@@ -40,7 +41,8 @@ func signalName(_ signal: Int32) -> String {
 /// suspends the parent only that long. What `uv_spawn` did in the child is done here too: the
 /// child's 0, 1 and 2 are its pipe ends or /dev/null, every signal has its default action (but
 /// glibc's own two real-time ones, which the child's libc sets again) and none is blocked, and a
-/// command without a slash is looked up in the PATH of the child's environment. Needs Linux 5.3 or later (pidfd_open).
+/// command without a slash is looked up in the PATH of the child's environment. Needs Linux 5.3
+/// or later (pidfd_open).
 public final class UVProcess: UVHandle {
     public struct Options {
         public var executable: String
@@ -68,6 +70,11 @@ public final class UVProcess: UVHandle {
             self.stderr = stderr
             self.stdoutCapacity = stdoutCapacity
         }
+
+        /// What a spawn that fails does with the streams it was given.
+        func closeStreams() {
+            for stream in [stdin, stdout, stderr] { stream?.close() }
+        }
     }
 
     public let pid: Int32
@@ -83,8 +90,13 @@ public final class UVProcess: UVHandle {
         do {
             child = try UVProcess.spawn(options)
         } catch {
-            for pipe in [options.stdin, options.stdout, options.stderr] { pipe?.close() }
+            options.closeStreams()
             throw error
+        }
+        // A child that cannot be watched would never be reaped: it is ended instead.
+        func abandon() {
+            UVProcess.end(child.pid)
+            options.closeStreams()
         }
         pid = child.pid
         exitDescriptor = child.exitDescriptor
@@ -92,20 +104,18 @@ public final class UVProcess: UVHandle {
         try super.init(loop: loop, size: MemoryLayout<uv_poll_t>.size) { memory in
             let status = uv_poll_init(loop.raw, memory.assumingMemoryBound(to: uv_poll_t.self), child.exitDescriptor)
             if status < 0 {
-                UVProcess.end(child.pid)
+                abandon()
                 _ = Glibc.close(child.exitDescriptor)
-                for pipe in [options.stdin, options.stdout, options.stderr] { pipe?.close() }
             }
             return status
         }
+        // From here the descriptor goes with the handle, once libuv no longer watches it.
         onClose { [exitDescriptor] in _ = Glibc.close(exitDescriptor) }
         let watching = uv_poll_start(memory.assumingMemoryBound(to: uv_poll_t.self), Int32(UV_READABLE.rawValue)) { poll, _, _ in
             UVHandle.withOwner(of: UnsafeMutableRawPointer(poll), as: UVProcess.self) { $0.reap() }
         }
         if watching < 0 {
-            // Not watched, it would never be reaped: it is ended here instead.
-            UVProcess.end(pid)
-            for pipe in [options.stdin, options.stdout, options.stderr] { pipe?.close() }
+            abandon()
             self.onExit = nil
             close()
             throw UVError(watching)
@@ -183,18 +193,11 @@ public final class UVProcess: UVHandle {
         return (pid, exitDescriptor)
     }
 
-    /// `executable` itself when it names a path; otherwise the first executable file of that
-    /// name in the environment's PATH (execvp's default when it has none), as `uv_spawn`'s
-    /// execvp in the child found it.
+    /// `executable` found in the PATH of the child's environment (execvp's default when it has
+    /// none), as `uv_spawn`'s execvp in the child found it.
     static func executablePath(_ executable: String, environment: [String]) -> String? {
-        guard !executable.isEmpty else { return nil }
-        if executable.contains("/") { return executable }
         let path = environment.last { $0.hasPrefix("PATH=") }.map { String($0.dropFirst(5)) } ?? "/bin:/usr/bin"
-        for directory in path.split(separator: ":", omittingEmptySubsequences: false) {
-            let candidate = (directory.isEmpty ? "." : String(directory)) + "/" + executable
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
+        return ExecutableSearch.find(executable, inPath: path)
     }
 }
 
