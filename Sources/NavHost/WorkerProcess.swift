@@ -98,7 +98,7 @@ final class WorkerProcess {
         }
         try stderrPipe.startReading()
         try connection.start()
-        log.debug("spawned \(label) as pid \(process.pid)")
+        log.debug("spawned \(label) as pid \(process.pid); the spawn held the loop \(Int(process.spawnMicroseconds)) µs")
         events.spawned(self)
     }
 

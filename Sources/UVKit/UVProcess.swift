@@ -78,6 +78,9 @@ public final class UVProcess: UVHandle {
     }
 
     public let pid: Int32
+    /// How long the spawn held the caller (the loop) in microseconds: `posix_spawn` returns once
+    /// the child has exec'd. navhost logs it with each worker it starts.
+    public let spawnMicroseconds: Double
     public private(set) var exitStatus: ProcessExitStatus?
     private var onExit: ((ProcessExitStatus) -> Void)?
     /// Readable once the child exits; closed after the poll handle watching it is.
@@ -87,6 +90,7 @@ public final class UVProcess: UVHandle {
     /// error thrown.
     public init(loop: UVLoop, options: Options, onExit: @escaping (ProcessExitStatus) -> Void) throws(UVError) {
         let child: (pid: Int32, exitDescriptor: Int32)
+        let spawnStart = uv_hrtime()
         do {
             child = try UVProcess.spawn(options)
         } catch {
@@ -100,6 +104,7 @@ public final class UVProcess: UVHandle {
         }
         pid = child.pid
         exitDescriptor = child.exitDescriptor
+        spawnMicroseconds = Double(uv_hrtime() - spawnStart) / 1000
         self.onExit = onExit
         try super.init(loop: loop, size: MemoryLayout<uv_poll_t>.size) { memory in
             let status = uv_poll_init(loop.raw, memory.assumingMemoryBound(to: uv_poll_t.self), child.exitDescriptor)

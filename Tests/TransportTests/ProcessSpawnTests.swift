@@ -63,4 +63,28 @@ import UVKit
         let (status, _) = try run("kill -TERM $$")
         #expect(status == ProcessExitStatus(exitCode: 0, signal: SIGTERM))
     }
+
+    @Test func theSpawnSaysHowLongItHeldTheCaller() throws {
+        let loop = UVLoop()
+        var status: ProcessExitStatus?
+        let before = timespec.now
+        let process = try UVProcess(
+            loop: loop, options: .init(executable: "/bin/true", arguments: [], environment: [], stdin: nil, stdout: nil, stderr: nil)
+        ) { status = $0 }
+        let held = timespec.now - before
+        #expect(process.spawnMicroseconds > 0)
+        #expect(process.spawnMicroseconds <= held)
+        #expect(loop.run { status != nil })
+        process.close()
+        loop.run()
+        loop.close()
+    }
+}
+
+extension timespec {
+    fileprivate static var now: Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) * 1e6 + Double(time.tv_nsec) / 1e3
+    }
 }
