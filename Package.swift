@@ -69,6 +69,9 @@ let package = Package(
         .target(name: "UVKit", dependencies: ["CUV", "ProcessSupport"], path: "Sources/UVKit", swiftSettings: strict),
         // JSON values, JSON-RPC 2.0 messages, framing and the navigation protocol's types. No IO.
         .target(name: "NavProtocol", path: "Sources/Protocol", swiftSettings: strict),
+        // The command line navhost starts a built-in worker with: the settings, written by navhost and
+        // read by the worker without ArgumentParser (whose first use would cost every worker start).
+        .target(name: "WorkerLaunch", path: "Sources/WorkerLaunch", swiftSettings: strict),
         // A JSON-RPC peer over a libuv stream: framed reads, queued writes, request correlation.
         .target(name: "Transport", dependencies: ["UVKit", "NavProtocol"], path: "Sources/Transport", swiftSettings: strict),
         // navhost's options, shared by the host and the tools that start a host with them.
@@ -81,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "NavHost",
             dependencies: [
-                "UVKit", "NavProtocol", "Transport", "ProcessSupport", "HostOptions",
+                "UVKit", "NavProtocol", "Transport", "ProcessSupport", "HostOptions", "WorkerLaunch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/NavHost",
@@ -136,7 +139,7 @@ let package = Package(
         .target(
             name: "ScreenWorkerCore",
             dependencies: [
-                "UVKit", "NavProtocol", "Transport", "ListController", "GitHubModels", "GitHubSnapshot", "GitHubScreens",
+                "UVKit", "NavProtocol", "Transport", "ListController", "GitHubModels", "GitHubSnapshot", "GitHubScreens", "WorkerLaunch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/ScreenWorkers/Worker",
@@ -154,7 +157,7 @@ let package = Package(
         // for --source github.
         .executableTarget(
             name: "ScreenWorkerLive",
-            dependencies: ["ScreenWorkerCore", "GitHubAPI", "HTTPClient", "UVKit"],
+            dependencies: ["ScreenWorkerCore", "GitHubAPI", "HTTPClient", "UVKit", "WorkerLaunch"],
             path: "Sources/ScreenWorkers/LiveWorker",
             swiftSettings: workerStatic,
             linkerSettings: workerLinking
@@ -169,6 +172,11 @@ let package = Package(
             path: "Sources/Benchmark",
             swiftSettings: strict
         ),
+        // The worker's command line: what navhost writes, the worker's quick reading of it, and its
+        // ArgumentParser commands agree.
+        .testTarget(
+            name: "WorkerLaunchTests", dependencies: ["WorkerLaunch", "ScreenWorkerCore", "GitHubSnapshot", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Tests/WorkerLaunchTests", swiftSettings: strict),
         .testTarget(name: "BenchmarkTests", dependencies: ["Benchmark"], path: "Tests/BenchmarkTests", swiftSettings: strict),
         // libFuzzer target over framing and JSON-RPC parsing (scripts/fuzz); a corpus replayer when built normally.
         .target(name: "CFuzzerDriver", path: "Sources/Fuzz/CFuzzerDriver"),
@@ -197,7 +205,7 @@ let package = Package(
         // runtime); `swift build --build-tests` builds them beside navhost, where the tests find them.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["NavClient", "NavProtocol", "UVKit", "NavHost", "NavHostTools", "FakeGitHub"],
+            dependencies: ["NavClient", "NavProtocol", "UVKit", "NavHost", "NavHostTools", "FakeGitHub", "WorkerLaunch"],
             path: "Tests/EndToEndTests",
             swiftSettings: strict
         ),

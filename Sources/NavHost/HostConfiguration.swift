@@ -1,6 +1,7 @@
 import ProcessSupport
 import NavProtocol
 import Transport
+import WorkerLaunch
 
 /// Everything the command line can set for a host.
 struct HostConfiguration {
@@ -48,15 +49,8 @@ struct HostConfiguration {
     var maxStackDepth = 5_000
     /// Whether workers see `GITHUB_TOKEN` (only a source that needs it: the live GitHub source).
     var passesGitHubToken: Bool { liveSource != nil }
-    /// Limits each worker sets on itself at start-up.
-    var workerLimits = WorkerResourceLimits()
-}
-
-/// Resource limits for workers (setrlimit in the worker: see `WorkerLauncher`). nil: inherited.
-struct WorkerResourceLimits: Equatable {
-    var openFiles: UInt64? = 256
-    var addressSpaceBytes: UInt64? = 4 << 30
-    var cpuSeconds: UInt64? = 3_600
+    /// Limits each worker sets on itself at start-up (setrlimit in the worker: see `WorkerLauncher`).
+    var workerLimits = WorkerLimits(openFiles: 256, addressSpaceBytes: 4 << 30, cpuSeconds: 3_600)
 }
 
 struct LiveSourceSettings {

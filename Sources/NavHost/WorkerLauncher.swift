@@ -1,5 +1,6 @@
 import Glibc
 import UVKit
+import WorkerLaunch
 
 /// A worker's command line: what `WorkerProcess` spawns.
 struct WorkerCommandLine {
@@ -16,8 +17,11 @@ struct WorkerCommandLine {
 struct WorkerLauncher {
     /// The built-in worker with its flags.
     let builtIn: WorkerCommandLine
-    /// `screen-worker exec` with the limits and the host's pid, before `--` and the command.
-    private let externalPrefix: [String]
+    /// The built-in worker as the warm spare: it rehearses a push while it waits (`--rehearse`).
+    let spare: WorkerCommandLine
+    private let executable: String
+    private let hostPid: Int32
+    private let limits: WorkerLimits
     private let externalEnvironment: [String]
 
     /// The snapshot worker, which does not load libcurl, and the worker with the live source.
@@ -34,34 +38,39 @@ struct WorkerLauncher {
     /// before the exec, where a setrlimit for the child alone would go; the worker applies them
     /// first thing (`screen-worker exec` applies them for an external command, then execs it).
     init(configuration: HostConfiguration) {
-        let snapshotExecutable = configuration.workerDirectory + "/" + Self.snapshotWorker
-        let executable = configuration.liveSource == nil ? snapshotExecutable : configuration.workerDirectory + "/" + Self.liveWorker
-        var common = ["--host-pid", String(getpid())]
-        let limits = configuration.workerLimits
-        if let value = limits.openFiles { common += ["--limit-open-files", String(value)] }
-        if let value = limits.addressSpaceBytes { common += ["--limit-address-space", String(value)] }
-        if let value = limits.cpuSeconds { common += ["--limit-cpu-seconds", String(value)] }
-        var arguments = common + ["--log-level", configuration.logLevel.name]
-        if let dataPath = configuration.dataPath { arguments += ["--data", dataPath] }
-        if configuration.queryDebounceMilliseconds > 0 { arguments += ["--debounce-ms", String(configuration.queryDebounceMilliseconds)] }
-        if configuration.enablesDebugMethods { arguments.append("--enable-debug-methods") }
+        executable = configuration.workerDirectory + "/" + Self.snapshotWorker
+        hostPid = getpid()
+        limits = configuration.workerLimits
+        var settings = WorkerSettings()
+        settings.hostPid = hostPid
+        settings.limits = limits
+        settings.logLevel = configuration.logLevel.name
+        settings.dataSource.snapshotPath = configuration.dataPath
+        settings.debounceMilliseconds = configuration.queryDebounceMilliseconds
+        settings.enablesDebugMethods = configuration.enablesDebugMethods
         var names = WorkerLauncher.inheritedVariables
         if let live = configuration.liveSource {
-            arguments += ["--source", "github", "--api-url", live.apiURL]
-            if let cache = live.cachePath { arguments += ["--cache", cache] }
-            arguments += ["--per-page", String(live.perPage), "--cache-bytes", String(live.cacheBytes)]
+            settings.dataSource.source = .github
+            settings.dataSource.apiURL = live.apiURL
+            settings.dataSource.cachePath = live.cachePath
+            settings.dataSource.perPage = live.perPage
+            settings.dataSource.cacheBytes = live.cacheBytes
         }
         if configuration.passesGitHubToken { names += WorkerLauncher.liveSourceVariables }
-        builtIn = WorkerCommandLine(executable: executable, arguments: arguments, environment: Self.environment(names))
-        externalPrefix = [snapshotExecutable, "exec"] + common + ["--"]
+        let builtInExecutable = configuration.liveSource == nil ? executable : configuration.workerDirectory + "/" + Self.liveWorker
+        let environment = Self.environment(names)
+        builtIn = WorkerCommandLine(executable: builtInExecutable, arguments: WorkerInvocation.serve(settings).arguments, environment: environment)
+        settings.rehearses = true
+        spare = WorkerCommandLine(executable: builtInExecutable, arguments: WorkerInvocation.serve(settings).arguments, environment: environment)
         // An external worker never sees the GitHub token: only the allow-list.
         externalEnvironment = Self.environment(WorkerLauncher.inheritedVariables)
     }
 
-    /// The command line for a worker of `entry`'s kind.
+    /// The command line for a worker of `entry`'s kind: an external one through `screen-worker exec`.
     func commandLine(for entry: CatalogEntry) -> WorkerCommandLine {
         guard let command = entry.command else { return builtIn }
-        return WorkerCommandLine(executable: externalPrefix[0], arguments: Array(externalPrefix.dropFirst()) + command, environment: externalEnvironment)
+        let invocation = WorkerInvocation.exec(hostPid: hostPid, limits: limits, command: command)
+        return WorkerCommandLine(executable: executable, arguments: invocation.arguments, environment: externalEnvironment)
     }
 
     private static func environment(_ names: [String]) -> [String] {

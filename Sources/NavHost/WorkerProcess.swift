@@ -53,8 +53,7 @@ final class WorkerProcess {
     static let answerPipeBytes: Int32 = 512 << 10
 
     init(
-        screenId: String, kind: ScreenKind, command: WorkerCommandLine, loop: UVLoop, log: Log, events: WorkerEvents, maxMessageBytes: Int,
-        extraArguments: [String] = []
+        screenId: String, kind: ScreenKind, command: WorkerCommandLine, loop: UVLoop, log: Log, events: WorkerEvents, maxMessageBytes: Int
     ) throws {
         self.screenId = screenId
         self.kind = kind
@@ -65,7 +64,7 @@ final class WorkerProcess {
         let stdoutPipe = try UVPipe(loop: loop)
         stderrPipe = try UVPipe(loop: loop)
         let options = UVProcess.Options(
-            executable: command.executable, arguments: command.arguments + extraArguments, environment: command.environment,
+            executable: command.executable, arguments: command.arguments, environment: command.environment,
             stdin: stdinPipe, stdout: stdoutPipe, stderr: stderrPipe, stdoutCapacity: Self.answerPipeBytes)
         var exitHandler: ((ProcessExitStatus) -> Void)?
         // A spawn that fails closes the pipes with it.

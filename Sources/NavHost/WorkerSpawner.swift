@@ -103,8 +103,8 @@ final class WorkerSpawner {
     private func prepareSpare() {
         guard configuration.keepsWarmSpare, spare == nil, !isShuttingDown else { return }
         guard let worker = try? WorkerProcess(
-            screenId: "spare", kind: "unassigned", command: launcher.builtIn, loop: loop, log: log, events: events,
-            maxMessageBytes: configuration.maxMessageBytes, extraArguments: ["--rehearse"])
+            screenId: "spare", kind: "unassigned", command: launcher.spare, loop: loop, log: log, events: events,
+            maxMessageBytes: configuration.maxMessageBytes)
         else { return }
         worker.reportsCrashes = false
         spare = worker

@@ -2,6 +2,7 @@ import Glibc
 import NavClient
 import NavProtocol
 import Testing
+import WorkerLaunch
 @testable import NavHost
 
 /// Resource limits the workers set on themselves, and GITHUB_TOKEN only where a source needs it.
@@ -48,7 +49,7 @@ import Testing
     @Test func debugFlagAndLimitsReachTheWorkerCommandLine() {
         var configuration = HostConfiguration()
         configuration.enablesDebugMethods = true
-        configuration.workerLimits = WorkerResourceLimits(openFiles: 10, addressSpaceBytes: nil, cpuSeconds: 5)
+        configuration.workerLimits = WorkerLimits(openFiles: 10, addressSpaceBytes: nil, cpuSeconds: 5)
         let arguments = WorkerLauncher(configuration: configuration).builtIn.arguments
         #expect(arguments.contains("--enable-debug-methods"))
         #expect(arguments.joined(separator: " ").contains("--limit-open-files 10 --limit-cpu-seconds 5"))

@@ -1,4 +1,5 @@
 import HostOptions
+import WorkerLaunch
 
 extension ReliabilityOptions {
     func apply(to configuration: inout HostConfiguration) {
@@ -10,7 +11,7 @@ extension ReliabilityOptions {
         configuration.maxPendingInputBytes = maxPendingInput
         configuration.maxBatchEntries = maxBatch
         configuration.maxStackDepth = maxStackDepth
-        configuration.workerLimits = WorkerResourceLimits(
+        configuration.workerLimits = WorkerLimits(
             openFiles: workerOpenFiles == 0 ? nil : workerOpenFiles,
             addressSpaceBytes: workerMemoryMb == 0 ? nil : workerMemoryMb << 20,
             cpuSeconds: workerCpuSeconds == 0 ? nil : workerCpuSeconds)

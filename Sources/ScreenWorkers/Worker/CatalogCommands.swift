@@ -1,8 +1,7 @@
 import ArgumentParser
-import CUV
 import GitHubScreens
-import Glibc
 import NavProtocol
+import WorkerLaunch
 
 /// `screen-worker kinds`: the built-in screens' descriptors as one line of JSON, an array in kind
 /// order. navhost reads it once at start-up to learn its built-in kinds (docs/architecture.md,
@@ -24,7 +23,7 @@ struct ExecWorker: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "exec", abstract: "Apply the worker limits, then run an external screen worker (navhost starts external kinds so).")
 
-    @Option(help: "The host's pid: the command is killed (SIGKILL) when that process ends.")
+    @Option(name: .customLong(WorkerFlag.hostPid), help: "The host's pid: the command is killed (SIGKILL) when that process ends.")
     var hostPid: Int32?
 
     @OptionGroup var limits: ResourceLimitOptions
@@ -32,17 +31,14 @@ struct ExecWorker: ParsableCommand {
     @Argument(parsing: .postTerminator, help: "The command and its arguments, after '--'.")
     var command: [String] = []
 
+    func validate() throws {
+        if command.isEmpty { throw ValidationError("no command to run: give it after '--'") }
+    }
+
+    /// What the command line says, as navhost's command line is read without ArgumentParser.
+    var invocation: WorkerInvocation { .exec(hostPid: hostPid, limits: limits.limits, command: command) }
+
     func run() throws {
-        guard let executable = command.first else { throw ValidationError("no command to run: give it after '--'") }
-        limits.apply(as: "screen-worker exec")
-        if let hostPid {
-            // The death signal survives execve: the command dies with the host, as a built-in worker does.
-            _ = cuv_set_parent_death_signal(SIGKILL)
-            if getppid() != hostPid { throw ExitCode(0) }
-        }
-        var argv = command.map { strdup($0) } + [nil]
-        execv(executable, &argv)
-        FileHandleStderr.write("screen-worker exec: cannot run \(executable): \(String(cString: strerror(errno)))\n")
-        throw ExitCode(127)
+        throw ExitCode(WorkerEntry.exec(hostPid: hostPid, limits: limits.limits, command: command))
     }
 }

@@ -1,6 +1,9 @@
+import CUV
 import GitHubModels
 import GitHubSnapshot
+import Glibc
 import UVKit
+import WorkerLaunch
 
 /// A data source a worker opened, and what releases what it holds on the loop.
 public typealias OpenedSource = (source: any GitHubSource, close: () -> Void)
@@ -8,17 +11,62 @@ public typealias OpenedSource = (source: any GitHubSource, close: () -> Void)
 /// Opens the live GitHub source. Only `screen-worker-live` has one: it links the HTTP client
 /// (libcurl and its TLS libraries), which the snapshot worker, `screen-worker`, never loads.
 public protocol LiveSourceOpening: Sendable {
-    func open(_ options: DataSourceOptions, on loop: UVLoop) throws -> OpenedSource
+    func open(_ settings: DataSourceSettings, on loop: UVLoop) throws -> OpenedSource
 }
 
 /// The entry point of both worker binaries.
 public enum WorkerEntry {
-    /// Set once by `main`, before the command line is parsed; read-only afterwards.
+    /// Set once by `main`, before the command line is read; read-only afterwards.
     nonisolated(unsafe) private(set) static var liveSource: (any LiveSourceOpening)?
 
-    /// Parses the command line and runs the worker; `liveSource` is nil in `screen-worker`.
+    /// Runs the worker; `liveSource` is nil in `screen-worker`. The command lines navhost writes
+    /// are read by `WorkerInvocation(reading:)`; every other one (help, a person's own flags, the
+    /// other subcommands, a source this binary does not serve) goes to ArgumentParser, which
+    /// reads the same flags into the same settings.
     public static func main(liveSource: (any LiveSourceOpening)?) {
         self.liveSource = liveSource
-        WorkerCommand.main()
+        switch quickInvocation(Array(CommandLine.arguments.dropFirst())) {
+        case .serve(let settings): exit(serve(settings))
+        case .exec(let hostPid, let limits, let command): exit(exec(hostPid: hostPid, limits: limits, command: command))
+        case nil: WorkerCommand.main()
+        }
+    }
+
+    /// The command line read without ArgumentParser, or nil for ArgumentParser to read.
+    static func quickInvocation(_ arguments: [String]) -> WorkerInvocation? {
+        let invocation = WorkerInvocation(reading: arguments)
+        if case .serve(let settings) = invocation, !settings.dataSource.source.isServed { return nil }
+        return invocation
+    }
+
+    /// Serves one screen until the host is done with it; returns the exit status.
+    static func serve(_ settings: WorkerSettings) -> Int32 {
+        guard startUnder(hostPid: settings.hostPid, limits: settings.limits, as: "screen-worker") else { return 0 }
+        do {
+            return try WorkerServer(settings: settings).run()
+        } catch {
+            FileHandleStderr.write("screen-worker: \(error)\n")
+            return 1
+        }
+    }
+
+    /// Replaces this process with an external worker's command; returns only when it cannot
+    /// (the status to exit with), or 0 when the host is already gone.
+    static func exec(hostPid: Int32?, limits: WorkerLimits, command: [String]) -> Int32 {
+        guard startUnder(hostPid: hostPid, limits: limits, as: "screen-worker exec") else { return 0 }
+        var argv = command.map { strdup($0) } + [nil]
+        execv(command[0], &argv)
+        FileHandleStderr.write("screen-worker exec: cannot run \(command[0]): \(String(cString: strerror(errno)))\n")
+        return 127
+    }
+
+    /// What every worker does first: sets its limits and dies with the host (SIGKILL, which
+    /// survives an exec: a stopped worker would hold a SIGTERM until continued, and a worker has
+    /// nothing to clean up). False when the host is already gone: the signal will never come.
+    private static func startUnder(hostPid: Int32?, limits: WorkerLimits, as program: String) -> Bool {
+        limits.apply(as: program)
+        guard let hostPid else { return true }
+        _ = cuv_set_parent_death_signal(SIGKILL)
+        return getppid() == hostPid
     }
 }

@@ -1,4 +1,3 @@
-import CUV
 import GitHubModels
 import GitHubScreens
 import GitHubSnapshot
@@ -7,6 +6,7 @@ import ListController
 import NavProtocol
 import Transport
 import UVKit
+import WorkerLaunch
 
 /// The worker's side of the host connection: opens one screen and answers the host's
 /// requests about it on stdin/stdout. Ends on `exit`, on stdin EOF, or with the host.
@@ -14,7 +14,7 @@ final class WorkerServer {
     private let loop = UVLoop()
     private let log: Log
     private let connection: RPCConnection
-    private let dataSource: DataSourceOptions
+    private let dataSource: DataSourceSettings
     private let debounceMilliseconds: UInt64
     private var controller: (any ScreenController)?
     /// The host's id for the screen served: answers carry it, so the host passes them on untouched.
@@ -29,26 +29,16 @@ final class WorkerServer {
     private var restoration: RestorationTracker!
     private let rehearses: Bool
 
-    init(
-        hostPid: Int32?, dataSource: DataSourceOptions, logLevel: String, debounceMilliseconds: UInt64, enablesDebugMethods: Bool,
-        rehearses: Bool = false
-    ) throws {
-        if let hostPid {
-            // Die with the host; if it is already gone, the signal will never come, so leave now.
-            // SIGKILL, not SIGTERM: a stopped worker (SIGSTOP, a debugger) would hold a SIGTERM
-            // until continued and outlive the host; a worker has nothing to clean up anyway.
-            _ = cuv_set_parent_death_signal(SIGKILL)
-            if getppid() != hostPid { exit(0) }
-        }
-        self.dataSource = dataSource
-        self.rehearses = rehearses
-        self.debounceMilliseconds = debounceMilliseconds
-        log = Log(loop: loop, level: LogLevel(name: logLevel) ?? .warning, label: "worker")
+    init(settings: WorkerSettings) throws {
+        dataSource = settings.dataSource
+        rehearses = settings.rehearses
+        debounceMilliseconds = settings.debounceMilliseconds
+        log = Log(loop: loop, level: LogLevel(name: settings.logLevel) ?? .warning, label: "worker")
         connection = RPCConnection(
             loop: loop, name: "host", reader: try StandardIO.input(loop: loop, fileDescriptor: 0),
             writer: try StandardIO.output(loop: loop, fileDescriptor: 1), framing: .newlineDelimited,
             maxMessageBytes: 16 << 20)
-        faults = enablesDebugMethods ? WorkerFaults(loop: loop) : nil
+        faults = settings.enablesDebugMethods ? WorkerFaults(loop: loop) : nil
         // While the host is not reading our answers, stop reading its requests: bounded memory.
         connection.writeHighWaterBytes = 1 << 20
         restoration = RestorationTracker { [unowned self] token in

@@ -1,15 +1,18 @@
 import Glibc
+import WorkerLaunch
 
 /// Resource limits a worker sets on itself at start-up. navhost cannot set them for the child:
 /// its spawn (`posix_spawn`) has no hook that runs before the exec, and setting them on navhost
 /// would limit navhost too. So navhost passes them as arguments and the worker applies them
 /// before it reads anything; a worker only ever lowers its own limits.
-struct ResourceLimits {
-    var openFiles: UInt64?
-    var addressSpaceBytes: UInt64?
-    var cpuSeconds: UInt64?
+extension WorkerLimits {
+    /// Applies each limit as both the soft and the hard limit; a failure is written to stderr
+    /// under `program`'s name, and the worker goes on.
+    func apply(as program: String) {
+        for failure in apply() { FileHandleStderr.write("\(program): could not set the limit on \(failure)\n") }
+    }
 
-    /// Applies each limit as both the soft and the hard limit; returns the ones that failed.
+    /// Applies each limit; returns the ones that failed.
     func apply() -> [String] {
         var failures: [String] = []
         let limits: [(name: String, resource: __rlimit_resource_t, value: UInt64?)] = [
