@@ -24,12 +24,12 @@ extension WorkerInvocation {
     public var arguments: [String] {
         switch self {
         case .serve(let settings):
-            return Self.write(settings, flags: Self.flags)
+            return settings.arguments(execOnly: false)
         case .exec(let hostPid, let limits, let command):
             var settings = WorkerSettings()
             settings.hostPid = hostPid
             settings.limits = limits
-            return ["exec"] + Self.write(settings, flags: Self.flags.filter(\.execTakesIt)) + ["--"] + command
+            return ["exec"] + settings.arguments(execOnly: true) + ["--"] + command
         }
     }
 
@@ -38,112 +38,92 @@ extension WorkerInvocation {
     /// "--". Anything else is nil and left to the worker's ArgumentParser commands, which take
     /// every form and explain what they refuse. Reading here instead of there saves a worker
     /// about 1.5 ms of a 7 ms start, mostly the Swift runtime's first look-ups of ArgumentParser's
-    /// types (docs/performance.md, "Worker start-up").
+    /// types (docs/performance.md, "Worker start-up"); for the same reason this reader is plain
+    /// code over strings and arrays, without key paths, sets or tables of closures, whose types
+    /// the runtime would also have to look up.
     public init?(reading arguments: [String]) {
         var rest = arguments[...]
         switch rest.first {
         case "exec":
             rest = rest.dropFirst()
             guard let terminator = rest.firstIndex(of: "--"), terminator + 1 < rest.endIndex,
-                let settings = Self.read(rest[..<terminator], flags: Self.flags.filter(\.execTakesIt))
+                let settings = WorkerSettings(reading: rest[..<terminator], execOnly: true)
             else { return nil }
             self = .exec(hostPid: settings.hostPid, limits: settings.limits, command: Array(rest[(terminator + 1)...]))
         case "serve":
-            guard let settings = Self.read(rest.dropFirst(), flags: Self.flags) else { return nil }
+            guard let settings = WorkerSettings(reading: rest.dropFirst(), execOnly: false) else { return nil }
             self = .serve(settings)
         default:
-            guard let settings = Self.read(rest, flags: Self.flags) else { return nil }
+            guard let settings = WorkerSettings(reading: rest, execOnly: false) else { return nil }
             self = .serve(settings)
         }
     }
+}
 
-    private static func read(_ arguments: ArraySlice<String>, flags: [Flag]) -> WorkerSettings? {
-        var settings = WorkerSettings()
-        var seen: Set<String> = []
+extension WorkerSettings {
+    /// `screen-worker exec` takes the host's pid and the limits only.
+    private static let execFlags = [WorkerFlag.hostPid, WorkerFlag.limitOpenFiles, WorkerFlag.limitAddressSpace, WorkerFlag.limitCpuSeconds]
+
+    fileprivate init?(reading arguments: ArraySlice<String>, execOnly: Bool) {
+        self.init()
+        var seen: [String] = []
         var rest = arguments
         while let token = rest.popFirst() {
-            guard token.hasPrefix("--"), let flag = flags.first(where: { token.dropFirst(2) == $0.name }), seen.insert(flag.name).inserted
-            else { return nil }
-            switch flag.value {
-            case .toggle(let set, _):
-                set(&settings)
-            case .text(let read, _):
-                guard let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-"), read(&settings, value) else { return nil }
-            }
-        }
-        return settings
-    }
-
-    private static func write(_ settings: WorkerSettings, flags: [Flag]) -> [String] {
-        flags.flatMap { flag -> [String] in
-            switch flag.value {
-            case .toggle(_, let isOn): return isOn(settings) ? ["--" + flag.name] : []
-            case .text(_, let write): return write(settings).map { ["--" + flag.name, $0] } ?? []
+            guard token.hasPrefix("--") else { return nil }
+            let name = String(token.dropFirst(2))
+            guard !seen.contains(name), !execOnly || Self.execFlags.contains(name) else { return nil }
+            seen.append(name)
+            switch name {
+            case WorkerFlag.enableDebugMethods: enablesDebugMethods = true
+            case WorkerFlag.rehearse: rehearses = true
+            default:
+                guard let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-"), set(name, to: value) else { return nil }
             }
         }
     }
-}
 
-/// One flag: how its value is read into the settings and written from them.
-private struct Flag: Sendable {
-    enum Value: Sendable {
-        /// A flag without a value: sets a Bool.
-        case toggle(set: @Sendable (inout WorkerSettings) -> Void, isOn: @Sendable (WorkerSettings) -> Bool)
-        /// A flag with a value: `read` is false for a value this reader does not take; `write` is
-        /// nil for the default, which is left out.
-        case text(read: @Sendable (inout WorkerSettings, String) -> Bool, write: @Sendable (WorkerSettings) -> String?)
+    /// Sets a flag that takes a value; false for a flag it does not know or a value it does not take.
+    private mutating func set(_ name: String, to value: String) -> Bool {
+        switch name {
+        case WorkerFlag.hostPid: return Int32(value).map { hostPid = $0 } != nil
+        case WorkerFlag.limitOpenFiles: return UInt64(value).map { limits.openFiles = $0 } != nil
+        case WorkerFlag.limitAddressSpace: return UInt64(value).map { limits.addressSpaceBytes = $0 } != nil
+        case WorkerFlag.limitCpuSeconds: return UInt64(value).map { limits.cpuSeconds = $0 } != nil
+        case WorkerFlag.logLevel: logLevel = value
+        case WorkerFlag.source: return DataSourceSettings.Source(rawValue: value).map { dataSource.source = $0 } != nil
+        case WorkerFlag.data: dataSource.snapshotPath = value
+        case WorkerFlag.apiURL: dataSource.apiURL = value
+        case WorkerFlag.cache: dataSource.cachePath = value
+        case WorkerFlag.cacheBytes: return Int(value).map { dataSource.cacheBytes = $0 } != nil
+        case WorkerFlag.perPage: return Int(value).map { dataSource.perPage = $0 } != nil
+        case WorkerFlag.debounceMs: return UInt64(value).map { debounceMilliseconds = $0 } != nil
+        default: return false
+        }
+        return true
     }
 
-    let name: String
-    let value: Value
-    /// `screen-worker exec` takes the host's pid and the limits only.
-    var execTakesIt = false
-}
-
-extension WorkerInvocation {
-    fileprivate static let flags: [Flag] = [
-        number(WorkerFlag.hostPid, \.hostPid, execTakesIt: true),
-        number(WorkerFlag.limitOpenFiles, \.limits.openFiles, execTakesIt: true),
-        number(WorkerFlag.limitAddressSpace, \.limits.addressSpaceBytes, execTakesIt: true),
-        number(WorkerFlag.limitCpuSeconds, \.limits.cpuSeconds, execTakesIt: true),
-        Flag(name: WorkerFlag.logLevel, value: .text(
-            read: { settings, value in settings.logLevel = value; return true },
-            write: { $0.logLevel == WorkerSettings().logLevel ? nil : $0.logLevel })),
-        Flag(name: WorkerFlag.source, value: .text(
-            read: { settings, value in
-                guard let source = DataSourceSettings.Source(rawValue: value) else { return false }
-                settings.dataSource.source = source
-                return true
-            },
-            write: { $0.dataSource.source == .snapshot ? nil : $0.dataSource.source.rawValue })),
-        text(WorkerFlag.data, \.dataSource.snapshotPath),
-        text(WorkerFlag.apiURL, \.dataSource.apiURL),
-        text(WorkerFlag.cache, \.dataSource.cachePath),
-        number(WorkerFlag.cacheBytes, \.dataSource.cacheBytes),
-        Flag(name: WorkerFlag.perPage, value: .text(
-            read: { settings, value in Int(value).map { settings.dataSource.perPage = $0 } != nil },
-            write: { $0.dataSource.perPage == DataSourceSettings().perPage ? nil : String($0.dataSource.perPage) })),
-        Flag(name: WorkerFlag.debounceMs, value: .text(
-            read: { settings, value in UInt64(value).map { settings.debounceMilliseconds = $0 } != nil },
-            write: { $0.debounceMilliseconds == 0 ? nil : String($0.debounceMilliseconds) })),
-        toggle(WorkerFlag.enableDebugMethods, \.enablesDebugMethods),
-        toggle(WorkerFlag.rehearse, \.rehearses),
-    ]
-
-    private static func number<Number: FixedWidthInteger & Sendable>(
-        _ name: String, _ path: WritableKeyPath<WorkerSettings, Number?> & Sendable, execTakesIt: Bool = false
-    ) -> Flag {
-        Flag(
-            name: name,
-            value: .text(read: { settings, value in Number(value).map { settings[keyPath: path] = $0 } != nil }, write: { $0[keyPath: path].map(String.init) }),
-            execTakesIt: execTakesIt)
-    }
-
-    private static func text(_ name: String, _ path: WritableKeyPath<WorkerSettings, String?> & Sendable) -> Flag {
-        Flag(name: name, value: .text(read: { settings, value in settings[keyPath: path] = value; return true }, write: { $0[keyPath: path] }))
-    }
-
-    private static func toggle(_ name: String, _ path: WritableKeyPath<WorkerSettings, Bool> & Sendable) -> Flag {
-        Flag(name: name, value: .toggle(set: { $0[keyPath: path] = true }, isOn: { $0[keyPath: path] }))
+    /// The flags whose values differ from the defaults, in the order `set` lists them.
+    fileprivate func arguments(execOnly: Bool) -> [String] {
+        var arguments: [String] = []
+        func add(_ name: String, _ value: String?) {
+            if let value { arguments += ["--" + name, value] }
+        }
+        add(WorkerFlag.hostPid, hostPid.map { String($0) })
+        add(WorkerFlag.limitOpenFiles, limits.openFiles.map { String($0) })
+        add(WorkerFlag.limitAddressSpace, limits.addressSpaceBytes.map { String($0) })
+        add(WorkerFlag.limitCpuSeconds, limits.cpuSeconds.map { String($0) })
+        if execOnly { return arguments }
+        let defaults = WorkerSettings()
+        add(WorkerFlag.logLevel, logLevel == defaults.logLevel ? nil : logLevel)
+        add(WorkerFlag.source, dataSource.source == defaults.dataSource.source ? nil : dataSource.source.rawValue)
+        add(WorkerFlag.data, dataSource.snapshotPath)
+        add(WorkerFlag.apiURL, dataSource.apiURL)
+        add(WorkerFlag.cache, dataSource.cachePath)
+        add(WorkerFlag.cacheBytes, dataSource.cacheBytes.map { String($0) })
+        add(WorkerFlag.perPage, dataSource.perPage == defaults.dataSource.perPage ? nil : String(dataSource.perPage))
+        add(WorkerFlag.debounceMs, debounceMilliseconds == defaults.debounceMilliseconds ? nil : String(debounceMilliseconds))
+        if enablesDebugMethods { arguments.append("--" + WorkerFlag.enableDebugMethods) }
+        if rehearses { arguments.append("--" + WorkerFlag.rehearse) }
+        return arguments
     }
 }
