@@ -115,7 +115,7 @@ let package = Package(
         // The SQLite snapshot: its store and schema, its generator, and `SnapshotSource`.
         .target(
             name: "GitHubSnapshot",
-            dependencies: ["GitHubModels", "ListController", "NavProtocol", "UVKit", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["GitHubModels", "ListController", "NavProtocol", "UVKit", "ProcessSupport", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Sources/ScreenWorkers/GitHub",
             exclude: ["Models", "Screens"],
             resources: [.copy("Resources/snapshot.sqlite")],

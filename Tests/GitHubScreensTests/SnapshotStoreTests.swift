@@ -5,6 +5,14 @@ import GitHubModels
 @testable import GitHubSnapshot
 
 @Suite struct SnapshotStoreTests {
+    /// The shortcut to the shipped snapshot (the resource bundle beside the executable) names the
+    /// file SwiftPM's own accessor finds: a renamed or moved bundle fails here, not at a user's start.
+    @Test func theShippedSnapshotIsFoundWhereSwiftPMPutIt() throws {
+        let swiftPM = try #require(Bundle.module.url(forResource: "snapshot", withExtension: "sqlite"))
+        #expect(URL(fileURLWithPath: SnapshotStore.pathBesideExecutable).standardizedFileURL == swiftPM.standardizedFileURL)
+        #expect(try SnapshotStore.bundledPath() == SnapshotStore.pathBesideExecutable)
+    }
+
     @Test func refusesAMissingFile() {
         let path = "/nonexistent/navshell/snapshot.sqlite"
         #expect(throws: SnapshotError.missingFile(path: path)) { try SnapshotStore(path: path) }

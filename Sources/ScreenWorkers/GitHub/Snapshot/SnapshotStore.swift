@@ -1,6 +1,8 @@
 import GitHubModels
 import Foundation
 import GRDB
+import Glibc
+import ProcessSupport
 
 /// Read-only access to a snapshot database. Its reads block, so the worker runs them on a
 /// background queue (`SnapshotSource`); GRDB's queue serializes them and can interrupt one.
@@ -35,10 +37,22 @@ public final class SnapshotStore: Sendable {
 
     /// The snapshot that ships with GitHubScreens.
     public static func bundled() throws -> SnapshotStore {
+        try SnapshotStore(path: bundledPath())
+    }
+
+    /// Where SwiftPM puts this target's resource bundle for an executable: beside it.
+    static let pathBesideExecutable = ExecutableDirectory.path + "/NavShell_GitHubSnapshot.resources/snapshot.sqlite"
+
+    /// Where the shipped snapshot is: in SwiftPM's resource bundle beside the executable, found
+    /// without Foundation's `Bundle`, whose set-up was 2.4 M of the 18 M instructions of a
+    /// worker's start (docs/performance.md, "Worker start-up"); `Bundle.module` finds it
+    /// wherever else SwiftPM put it. SnapshotStoreTests checks both name the same file.
+    static func bundledPath() throws -> String {
+        if access(pathBesideExecutable, R_OK) == 0 { return pathBesideExecutable }
         guard let url = Bundle.module.url(forResource: "snapshot", withExtension: "sqlite") else {
             throw SnapshotError.missingBundledSnapshot
         }
-        return try SnapshotStore(path: url.path(percentEncoded: false))
+        return url.path(percentEncoded: false)
     }
 
     /// The account with this login (any letter case), with its profile.
