@@ -19,7 +19,8 @@ struct WorkerLauncher {
     let builtIn: WorkerCommandLine
     /// The built-in worker as the warm spare: it rehearses a push while it waits (`--rehearse`).
     let spare: WorkerCommandLine
-    private let executable: String
+    /// `screen-worker`, which also runs an external kind's command (`screen-worker exec`).
+    private let snapshotExecutable: String
     private let hostPid: Int32
     private let limits: WorkerLimits
     private let externalEnvironment: [String]
@@ -38,7 +39,7 @@ struct WorkerLauncher {
     /// before the exec, where a setrlimit for the child alone would go; the worker applies them
     /// first thing (`screen-worker exec` applies them for an external command, then execs it).
     init(configuration: HostConfiguration) {
-        executable = configuration.workerDirectory + "/" + Self.snapshotWorker
+        snapshotExecutable = configuration.workerDirectory + "/" + Self.snapshotWorker
         hostPid = getpid()
         limits = configuration.workerLimits
         var settings = WorkerSettings()
@@ -57,7 +58,7 @@ struct WorkerLauncher {
             settings.dataSource.cacheBytes = live.cacheBytes
         }
         if configuration.passesGitHubToken { names += WorkerLauncher.liveSourceVariables }
-        let builtInExecutable = configuration.liveSource == nil ? executable : configuration.workerDirectory + "/" + Self.liveWorker
+        let builtInExecutable = configuration.liveSource == nil ? snapshotExecutable : configuration.workerDirectory + "/" + Self.liveWorker
         let environment = Self.environment(names)
         builtIn = WorkerCommandLine(executable: builtInExecutable, arguments: WorkerInvocation.serve(settings).arguments, environment: environment)
         settings.rehearses = true
@@ -70,7 +71,7 @@ struct WorkerLauncher {
     func commandLine(for entry: CatalogEntry) -> WorkerCommandLine {
         guard let command = entry.command else { return builtIn }
         let invocation = WorkerInvocation.exec(hostPid: hostPid, limits: limits, command: command)
-        return WorkerCommandLine(executable: executable, arguments: invocation.arguments, environment: externalEnvironment)
+        return WorkerCommandLine(executable: snapshotExecutable, arguments: invocation.arguments, environment: externalEnvironment)
     }
 
     private static func environment(_ names: [String]) -> [String] {

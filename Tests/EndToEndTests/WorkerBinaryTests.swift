@@ -17,6 +17,12 @@ import Testing
         #expect(WorkerLauncher(configuration: configuration).builtIn.executable == expected)
     }
 
+    @Test func onlyTheSparesCommandLineAsksForARehearsal() {
+        let launcher = WorkerLauncher(configuration: HostConfiguration())
+        #expect(launcher.spare.arguments == launcher.builtIn.arguments + ["--rehearse"])
+        #expect(launcher.spare.executable == launcher.builtIn.executable)
+    }
+
     @Test func snapshotWorkersDoNotLoadLibcurl() throws {
         let host = try HostUnderTest()
         try host.initialize()
