@@ -205,7 +205,7 @@ let package = Package(
         // runtime); `swift build --build-tests` builds them beside navhost, where the tests find them.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["NavClient", "NavProtocol", "UVKit", "NavHost", "NavHostTools", "FakeGitHub", "WorkerLaunch"],
+            dependencies: ["NavClient", "NavProtocol", "UVKit", "NavHost", "NavHostTools", "FakeGitHub", "WorkerLaunch", "GitHubAPI"],
             path: "Tests/EndToEndTests",
             swiftSettings: strict
         ),
