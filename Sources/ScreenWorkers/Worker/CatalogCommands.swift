@@ -35,10 +35,10 @@ struct ExecWorker: ParsableCommand {
         if command.isEmpty { throw ValidationError("no command to run: give it after '--'") }
     }
 
-    /// What the command line says, as navhost's command line is read without ArgumentParser.
+    /// What the command line says: what navhost's command line is read into without ArgumentParser.
     var invocation: WorkerInvocation { .exec(hostPid: hostPid, limits: limits.limits, command: command) }
 
     func run() throws {
-        throw ExitCode(WorkerEntry.exec(hostPid: hostPid, limits: limits.limits, command: command))
+        throw ExitCode(WorkerEntry.run(invocation))
     }
 }

@@ -52,7 +52,7 @@ struct ServeScreen: ParsableCommand {
     }
 
     func run() throws {
-        let code = WorkerEntry.serve(settings)
+        let code = WorkerEntry.run(.serve(settings))
         if code != 0 { throw ExitCode(code) }
     }
 }

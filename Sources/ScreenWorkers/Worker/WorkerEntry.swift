@@ -25,10 +25,15 @@ public enum WorkerEntry {
     /// reads the same flags into the same settings.
     public static func main(liveSource: (any LiveSourceOpening)?) {
         self.liveSource = liveSource
-        switch quickInvocation(Array(CommandLine.arguments.dropFirst())) {
-        case .serve(let settings): exit(serve(settings))
-        case .exec(let hostPid, let limits, let command): exit(exec(hostPid: hostPid, limits: limits, command: command))
-        case nil: WorkerCommand.main()
+        guard let invocation = quickInvocation(Array(CommandLine.arguments.dropFirst())) else { return WorkerCommand.main() }
+        exit(run(invocation))
+    }
+
+    /// Runs what a command line asks for, however it was read; returns the exit status.
+    static func run(_ invocation: WorkerInvocation) -> Int32 {
+        switch invocation {
+        case .serve(let settings): serve(settings)
+        case .exec(let hostPid, let limits, let command): exec(hostPid: hostPid, limits: limits, command: command)
         }
     }
 
@@ -40,7 +45,7 @@ public enum WorkerEntry {
     }
 
     /// Serves one screen until the host is done with it; returns the exit status.
-    static func serve(_ settings: WorkerSettings) -> Int32 {
+    private static func serve(_ settings: WorkerSettings) -> Int32 {
         guard startUnder(hostPid: settings.hostPid, limits: settings.limits, as: "screen-worker") else { return 0 }
         do {
             return try WorkerServer(settings: settings).run()
@@ -52,7 +57,7 @@ public enum WorkerEntry {
 
     /// Replaces this process with an external worker's command; returns only when it cannot
     /// (the status to exit with), or 0 when the host is already gone.
-    static func exec(hostPid: Int32?, limits: WorkerLimits, command: [String]) -> Int32 {
+    private static func exec(hostPid: Int32?, limits: WorkerLimits, command: [String]) -> Int32 {
         guard startUnder(hostPid: hostPid, limits: limits, as: "screen-worker exec") else { return 0 }
         var argv = command.map { strdup($0) } + [nil]
         execv(command[0], &argv)
