@@ -46,6 +46,38 @@ import Testing
         #expect(plain.contains { $0["rows"]?.arrayValue?.contains { $0["id"] == "repo:mojombo/grit" } == true })
     }
 
+    /// The spare rehearses through the worker protocol itself, as navhost pushes: each screen
+    /// opened, read, and left by a selection whose `host/push` the rehearsal answers.
+    @Test func aSpareRehearsesAPushThreeScreensDeep() throws {
+        let worker = try NavClient(executable: BuildProducts.path(of: "screen-worker"), arguments: ["--rehearse", "--log-level", "debug"])
+        #expect(worker.pump(seconds: 10) { worker.stderrText.contains("rehearsed ") })
+        #expect(worker.stderrText.contains("rehearsed users -> repositories -> repository"))
+        worker.closeInput()
+        #expect(try worker.waitForExit().exitCode == 0)
+    }
+
+    /// A push that comes during the rehearsal stops it (the push is already waiting when the
+    /// worker starts, so it comes before the rehearsal's first screen is read), and so does the
+    /// host going away: the worker serves the push, then ends as any other does.
+    @Test func thePushOrTheHostsEndStopsTheRehearsal() throws {
+        let pushed = try NavClient(executable: BuildProducts.path(of: "screen-worker"), arguments: ["--rehearse", "--log-level", "debug"])
+        let opened = try pushed.request("worker/open", ["screen": "s2", "kind": "repositories", "params": ["login": "mojombo"]])
+        #expect(opened["title"]?.stringValue?.contains("mojombo") == true)
+        // The rehearsal's end is logged before the push is answered (a stopped one), or once it
+        // has gone three screens deep (one that went on).
+        #expect(pushed.pump(seconds: 10) { pushed.stderrText.contains("rehearsal stopped at") || pushed.stderrText.contains("rehearsed ") })
+        #expect(pushed.stderrText.contains("rehearsal stopped at users"))
+        let rows = try pushed.request("worker/rows", ["offset": 0, "limit": 50])
+        #expect(rows["rows"]?.arrayValue?.contains { $0["id"] == "repo:mojombo/grit" } == true)
+        pushed.closeInput()
+        #expect(try pushed.waitForExit().exitCode == 0)
+
+        let abandoned = try NavClient(executable: BuildProducts.path(of: "screen-worker"), arguments: ["--rehearse", "--log-level", "debug"])
+        abandoned.closeInput()
+        #expect(try abandoned.waitForExit().exitCode == 0)
+        #expect(abandoned.stderrText.contains("rehearsal stopped at users"))
+    }
+
     /// Waits for the worker count: a spare starts after a push completes, asynchronously.
     private func waitForWorkers(_ host: HostUnderTest, count: Int) throws -> [Int32] {
         let reached = host.client.pump(seconds: 10) { host.workers().count == count }

@@ -1,32 +1,30 @@
 import GitHubModels
-import GitHubScreens
 import GitHubSnapshot
 import Glibc
-import ListController
 import NavProtocol
 import Transport
 import UVKit
 import WorkerLaunch
 
-/// The worker's side of the host connection: opens one screen and answers the host's
-/// requests about it on stdin/stdout. Ends on `exit`, on stdin EOF, or with the host.
+/// The worker process: its loop, its data source and the host connection on stdin/stdout,
+/// over which it serves one screen (`ScreenSession`). Ends on `exit`, on stdin EOF, or with
+/// the host.
 final class WorkerServer {
     private let loop = UVLoop()
     private let log: Log
     private let connection: RPCConnection
+    private var session: ScreenSession!
     private let dataSource: DataSourceSettings
     private let debounceMilliseconds: UInt64
-    private var controller: (any ScreenController)?
-    /// The host's id for the screen served: answers carry it, so the host passes them on untouched.
-    private var screenId: String?
     private var closeSource: (() -> Void)?
     /// The data source, opened before the host asks for a screen: a worker started ahead of a
     /// push (the host's warm spare) has its snapshot open when the push comes.
     private var preparedSource: (any GitHubSource)?
+    /// The warm spare's rehearsal, until it is done or the real screen comes.
+    private var rehearsal: Rehearsal?
     private var exitCode: Int32 = 0
     private var isShutDown = false
     private let faults: WorkerFaults?
-    private var restoration: RestorationTracker!
     private let rehearses: Bool
 
     init(settings: WorkerSettings) throws {
@@ -41,8 +39,11 @@ final class WorkerServer {
         faults = settings.enablesDebugMethods ? WorkerFaults(loop: loop) : nil
         // While the host is not reading our answers, stop reading its requests: bounded memory.
         connection.writeHighWaterBytes = 1 << 20
-        restoration = RestorationTracker { [unowned self] token in
-            self.connection.sendNotification(method: WorkerDidChangeStateNotification.method, writing: WorkerDidChangeStateNotification(token: token))
+        session = ScreenSession(loop: loop, connection: connection, log: log, debounceMilliseconds: debounceMilliseconds) { [unowned self] in
+            stopRehearsal()
+            let source = try preparedSource ?? openSource()
+            preparedSource = nil
+            return source
         }
     }
 
@@ -50,8 +51,8 @@ final class WorkerServer {
         signal(SIGPIPE, SIG_IGN)
         registerHandlers()
         connection.onRequest = { [unowned self] request, responder in
-            guard let faults else { return self.handle(request, responder) }
-            faults.afterDelay { self.handle(request, responder) }
+            guard let faults else { return self.session.handle(request, responder) }
+            faults.afterDelay { self.session.handle(request, responder) }
         }
         connection.onNotification = { [unowned self] notification in
             if notification.method == ExitNotification.method {
@@ -62,7 +63,8 @@ final class WorkerServer {
         connection.onClose = { [unowned self] _ in
             self.log.debug("host connection closed")
             // Let the loop end: a live source's HTTP client keeps idle connections (and handles) open.
-            self.controller?.close()
+            self.stopRehearsal()
+            self.session.close()
             self.closeSource?()
             self.closeSource = nil
         }
@@ -82,127 +84,15 @@ final class WorkerServer {
         return exitCode
     }
 
-    /// The host's requests, by method: each decodes its typed params (a refusal names the field)
-    /// and answers through its responder.
-    private typealias Handler = (RPCRequest, RPCResponder) throws -> Void
-    private var handlers: [String: Handler] = [:]
-
-    private func on<R: RPCRequestType>(_ type: R.Type, _ handler: @escaping (R, RPCResponder) throws -> Void) {
-        handlers[R.method] = { request, responder in try handler(try R.decode(params: request.params), responder) }
-    }
-
     private func registerHandlers() {
-        on(WorkerOpenRequest.self) { [unowned self] params, responder in try open(params, responder) }
-        on(WorkerRowsRequest.self) { [unowned self] params, responder in try rows(params.window, responder) }
-        on(WorkerQueryRequest.self) { [unowned self] params, responder in try query(params.text, responder) }
-        on(WorkerSelectRequest.self) { [unowned self] params, responder in
-            let action = try openController().select(rowId: params.rowId)
-            // A selection the host refused (cancelled) is not one to come back to.
-            try perform(action, responder) { [unowned self] in restoration.selected(params.rowId) }
-        }
-        on(WorkerResolvePathRequest.self) { params, responder in responder.succeed(encoding: try GitHubScreens.resolve(path: params.path)) }
-        on(WorkerPingRequest.self) { _, responder in responder.succeed(encoding: EmptyResult()) }
-        on(ShutdownRequest.self) { [unowned self] _, responder in
+        session.on(ShutdownRequest.self) { [unowned self] _, responder in
             isShutDown = true
             responder.succeed(.null)
         }
         for method in WorkerFaults.methods {
-            handlers[method] = { [unowned self] request, responder in
+            session.on(method: method) { [unowned self] request, responder in
                 guard let faults else { throw RPCError.methodNotFound(method) }
                 try faults.handle(request, responder, output: connection.writerHandle)
-            }
-        }
-    }
-
-    private func handle(_ request: RPCRequest, _ responder: RPCResponder) {
-        guard let handler = handlers[request.method] else { return responder.fail(.methodNotFound(request.method)) }
-        do {
-            try handler(request, responder)
-        } catch let error as RPCError {
-            responder.fail(error)
-        } catch let error as ScreenError {
-            responder.fail(rpcError(for: error))
-        } catch {
-            responder.fail(.internalError("\(request.method) failed: \(error)"))
-        }
-    }
-
-    private func rows(_ window: RowsRequest, _ responder: RPCResponder) throws {
-        let controller = try openController()
-        // The limit was range-checked as the params were decoded (`RowsRequest.decode`), as the
-        // host checks it: a million-row window would overflow the pipe's message limit.
-        let (offset, limit) = (window.offset ?? 0, window.limit ?? RowsRequest.defaultLimit)
-        controller.rows(section: window.section, offset: offset, limit: limit, revision: window.revision) { [unowned self] result in
-            switch result {
-            case .success(let rows):
-                // Only a window that was read is one to come back to.
-                restoration.read(section: window.section, offset: offset, limit: limit)
-                responder.succeed(writing: RowsRequest.Response(screen: screenId, revision: controller.revision, sections: controller.sections, rows: rows))
-            case .failure(let error):
-                responder.fail(rpcError(for: error))
-            }
-        }
-    }
-
-    private func query(_ text: String, _ responder: RPCResponder) throws {
-        let controller = try openController()
-        let load = controller.load(query: text) { [unowned self] result in
-            switch result {
-            case .success:
-                restoration.queried(text)
-                responder.succeed(writing: state(of: controller))
-            case .failure(let error): responder.fail(rpcError(for: error))
-            }
-        }
-        // The host forwards the client's $/cancelRequest: a query waiting out its debounce (or
-        // still loading) must then never take effect.
-        responder.onCancel = { load.cancel() }
-    }
-
-    private func open(_ params: WorkerOpenRequest, _ responder: RPCResponder) throws {
-        guard controller == nil else { throw RPCError.invalidRequest("this worker already serves a screen") }
-        let source = try preparedSource ?? openSource()
-        preparedSource = nil
-        let controller = try GitHubScreens.makeController(
-            kind: params.kind, params: params.params ?? .object([:]), source: source, loop: loop,
-            debounceMilliseconds: debounceMilliseconds)
-        // Any screen may open already filtered by `params.query`; a restart resumes its token's
-        // query. Checked before the worker takes the screen, so a refused open leaves it free.
-        let queryParam = params.params?["query"] ?? .null
-        guard queryParam.isNull || queryParam.stringValue != nil else {
-            throw RPCError.invalidParams("params.query must be a string, found \(queryParam.typeName)")
-        }
-        self.controller = controller
-        screenId = params.screen
-        controller.onUpdate = { [unowned self] update in self.send(update) }
-        if let token = params.token {
-            restoration.restore(token)
-            if let revision = token.revision { controller.continueRevisions(after: revision) }
-        }
-        let query = params.token?.query ?? queryParam.stringValue ?? ""
-        controller.load(query: query) { [unowned self] result in
-            switch result {
-            case .success:
-                log.debug("opened \(params.kind.rawValue) screen \(params.screen)\(params.token == nil ? "" : " from its restoration token")")
-                // Reading the last window again loads what it showed (the pages of a paged list).
-                if let window = params.token?.window {
-                    // A token may come from a client: its window is read at most as a screen/rows could.
-                    let limit = min(window.limit, RowsRequest.maxLimit)
-                    controller.rows(section: window.section, offset: window.offset, limit: limit, revision: nil) { _ in }
-                }
-                guard let first = params.rows, first > 0 else { return responder.succeed(writing: state(of: controller)) }
-                // A push that wants its first rows at once: the same read as a screen/rows of them.
-                let limit = min(first, RowsRequest.maxLimit)
-                controller.rows(section: nil, offset: 0, limit: limit, revision: nil) { [unowned self] read in
-                    var answer = state(of: controller)
-                    if case .success(let rows) = read {
-                        restoration.read(section: nil, offset: 0, limit: limit)
-                        answer.rows = rows
-                    }
-                    responder.succeed(writing: answer)
-                }
-            case .failure(let error):
-                responder.fail(rpcError(for: error))
             }
         }
     }
@@ -218,71 +108,14 @@ final class WorkerServer {
         preparedSource = try? openSource()
         guard let snapshot = preparedSource as? SnapshotSource else { return }
         if rehearses {
-            Rehearsal.run(source: snapshot, loop: loop, while: { [weak self] in self.map { $0.controller == nil } ?? false })
+            rehearsal = Rehearsal.start(source: snapshot, loop: loop, log: log, debounceMilliseconds: debounceMilliseconds)
         } else {
             snapshot.warmUp()
         }
     }
 
-    private func send(_ update: ScreenUpdate) {
-        restoration.revised(update.revision)
-        let notification = WorkerDidUpdateNotification(
-            revision: update.revision, sections: update.sections, changes: update.changes,
-            reset: update.reset ? true : nil, loading: update.loading)
-        connection.sendNotification(method: WorkerDidUpdateNotification.method, writing: notification)
-    }
-
-    private func openController() throws -> any ScreenController {
-        guard let controller else { throw RPCError.invalidRequest("no screen is open: send worker/open first") }
-        return controller
-    }
-
-    private func state(of controller: any ScreenController) -> ScreenState {
-        ScreenState(screen: screenId, title: controller.title, revision: controller.revision, sections: controller.sections, loading: controller.isLoading ? true : nil)
-    }
-
-    /// Carries out a selection; pushes and pops are asked of the host, which owns the stack.
-    private func perform(_ action: SelectionAction, _ responder: RPCResponder, succeeded: @escaping () -> Void) throws {
-        switch action {
-        case .push(let kind, let params):
-            let request = try JSONValueEncoder().encode(HostPushRequest(kind: kind, params: params))
-            connection.sendRequest(method: HostPushRequest.method, params: request, timeoutMilliseconds: nil) { result in
-                switch result {
-                case .success(let pushed):
-                    succeeded()
-                    responder.succeed(["action": .string(SelectionOutcome.push.rawValue), "pushed": pushed["screen"] ?? .null])
-                case .failure(let error):
-                    responder.fail(error)
-                }
-            }
-        case .pop:
-            connection.sendRequest(method: HostPopRequest.method, params: nil, timeoutMilliseconds: nil) { result in
-                if case .success = result { succeeded() }
-                responder.reply(result.map { _ in ["action": .string(SelectionOutcome.pop.rawValue)] })
-            }
-        case .openURL(let url):
-            succeeded()
-            responder.succeed(["action": .string(SelectionOutcome.openURL.rawValue), "url": .string(url)])
-        case .none:
-            succeeded()
-            responder.succeed(["action": .string(SelectionOutcome.none.rawValue)])
-        }
-    }
-
-    private func rpcError(for error: ScreenError) -> RPCError {
-        switch error {
-        case .invalidParams(let message):
-            return .invalidParams(message)
-        case .notFound(let message):
-            return RPCError(code: RPCErrorCode.invalidParams, message: message, data: ["reason": "notFound"])
-        case .dataUnavailable(let message):
-            return RPCError(code: RPCErrorCode.dataUnavailable, message: message, data: nil)
-        case .sourceFailed(let message, let data):
-            return RPCError(code: RPCErrorCode.dataUnavailable, message: message, data: data)
-        case .revisionGone(let requested, let current):
-            return RPCError(code: RPCErrorCode.revisionGone, message: error.description, data: ["requested": .int(requested), "current": .int(current)])
-        case .superseded, .cancelled:
-            return RPCError(code: RPCErrorCode.requestCancelled, message: error.description, data: nil)
-        }
+    private func stopRehearsal() {
+        rehearsal?.stop()
+        rehearsal = nil
     }
 }
