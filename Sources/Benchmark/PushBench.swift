@@ -20,6 +20,10 @@ struct PushBench {
         /// rows (`pushedRows`): one round trip for the client instead of two.
         var coldPushRowsInAnswer: LatencySummary?
         var warmPushRowsInAnswer: LatencySummary?
+        /// A warm push one screen deeper: from the screen the last push opened (a repository of
+        /// the pushed user's list), select -> the pushed screen's first rows. It is the first
+        /// selection of a worker that has so far only opened its own screen.
+        var warmPushDeeper: LatencySummary?
         /// screen-worker --help: exec -> exit (process start, Swift runtime, argument parsing).
         var workerHelp: LatencySummary?
         /// Spawn screen-worker -> its answer to worker/open for the same repositories screen.
@@ -49,6 +53,8 @@ struct PushBench {
             progress("cold and warm push with the first rows in the answer x\(pushes)")
             results.coldPushRowsInAnswer = LatencySummary(samples: try measurePushes(warm: false, rowsInAnswer: true).1)
             results.warmPushRowsInAnswer = LatencySummary(samples: try measurePushes(warm: true, rowsInAnswer: true).1)
+            progress("warm push one screen deeper x\(pushes)")
+            results.warmPushDeeper = LatencySummary(samples: try measureDeeperPushes(from: row))
             let login = String(row.dropFirst("user:".count))
             progress("worker bare startup x\(pushes)")
             results.workerHelp = LatencySummary(samples: try measureHelp())
@@ -98,6 +104,38 @@ struct PushBench {
                 host.pid, workers: warm ? 2 : 1, timeout: timeout, waitingFor: "popped workers of navhost \(host.pid) to exit and the spare to be up")
         }
         return (row, pushTimes, selectTimes)
+    }
+
+    /// Per push, select -> first rows in microseconds, of a repository selected in the screen a
+    /// selection of `user` pushed (untimed). Each selection finds the spare up and idle.
+    private func measureDeeperPushes(from user: String) throws(BenchError) -> [Double] {
+        let host = try Subject.navhost(paths, arguments: ["--warm-spare"]).start(stderrLog: paths.stderrLog, timeout: timeout)
+        defer { host.finish() }
+        func settle(_ workers: Int) throws(BenchError) {
+            try WorkerSettling.waitUntilIdle(host.pid, workers: workers, timeout: timeout, waitingFor: "navhost \(host.pid)'s workers to settle at \(workers)")
+        }
+        func push(_ rowId: String) throws(BenchError) -> JSONValue {
+            let outcome = try RPCPeer.result(of: try host.call("screen/select", "{\"rowId\":\"\(rowId)\"}"), method: "screen/select")
+            guard outcome["action"]?.stringValue == "push" else { throw .unexpected("selecting \(rowId) did not push: \(outcome.serializedString)") }
+            return try host.request("screen/rows", PushBench.firstRows)
+        }
+        var times: [Double] = []
+        for index in 0..<(pushes + 2) {
+            // The root's worker and the spare; then the pushed user's screen, its worker and a new spare.
+            try settle(2)
+            let repositories = try push(user)
+            guard let repository = repositories["rows"]?.arrayValue?.compactMap({ $0["id"]?.stringValue }).first(where: { $0.hasPrefix("repo:") }) else {
+                throw .unexpected("the screen \(user) pushed has no repository row to select")
+            }
+            try settle(3)
+            let start = nowMicroseconds()
+            let rows = try push(repository)
+            let end = nowMicroseconds()
+            guard rows["rows"]?.arrayValue?.isEmpty == false else { throw .unexpected("the screen \(repository) pushed has no rows") }
+            if index >= 2 { times.append(end - start) }
+            try host.request("nav/popToRoot")
+        }
+        return times
     }
 
     private func measureHelp() throws(BenchError) -> [Double] {

@@ -87,6 +87,7 @@ enum ReportPrinter {
             ("  of which select -> reply", push.warmSelectOnly),
             ("cold push, first rows in the answer (select {rows})", push.coldPushRowsInAnswer),
             ("warm push, first rows in the answer (select {rows})", push.warmPushRowsInAnswer),
+            ("warm push one screen deeper: select -> first rows", push.warmPushDeeper),
             ("bare worker: spawn -> worker/open answered", push.bareStartup),
             ("bare worker: spawn -> open -> first rows", push.bareStartupAndRows),
             ("screen-worker --help: exec -> exit", push.workerHelp),
