@@ -38,7 +38,23 @@ import Testing
         _ = try controller.rowsNow(offset: 50, limit: 100)
         _ = try controller.select(rowId: "n:120")
         _ = try controller.select(rowId: "n:10")
-        // The two cached chunks (0..<200) are rendered whole by the selection, each row once.
+        // A selection of a row read renders nothing more.
+        #expect(screen.renders == Dictionary(uniqueKeysWithValues: (0..<150).map { ($0, 1) }))
+        // One of a row cached but never read renders the rest of its chunk, each row once.
+        _ = try controller.select(rowId: "n:170")
         #expect(screen.renders == Dictionary(uniqueKeysWithValues: (0..<200).map { ($0, 1) }))
+    }
+
+    @Test func aSelectionOfARowReadRendersNothingMoreInALoadedList() throws {
+        let screen = FruitScreen(fruits: ["apple", "fig", "kiwi", "lemon", "mango", "banana", "cherry", "papaya", "apricot"])
+        let controller = ListController(screen: screen)
+        try controller.loadNow("")
+        #expect(screen.renders.isEmpty)
+        #expect(try controller.rowsNow(section: "short", offset: 0, limit: 2).map(\.title) == ["apple", "fig"])
+        _ = try controller.select(rowId: "fruit:apple")
+        #expect(screen.renders == ["apple": 1, "fig": 1])
+        // One of a row loaded but never read renders the rows before it too, each once.
+        _ = try controller.select(rowId: "fruit:mango")
+        #expect(screen.renders == ["apple": 1, "fig": 1, "kiwi": 1, "lemon": 1, "mango": 1])
     }
 }
