@@ -41,9 +41,28 @@ func signalName(_ signal: Int32) -> String {
 /// suspends the parent only that long. What `uv_spawn` did in the child is done here too: the
 /// child's 0, 1 and 2 are its pipe ends or /dev/null, every signal has its default action (but
 /// glibc's own two real-time ones, which the child's libc sets again) and none is blocked, and a
-/// command without a slash is looked up in the PATH of the child's environment. Needs Linux 5.3
-/// or later (pidfd_open).
+/// command without a slash is looked up in the PATH of the child's environment.
+///
+/// Where pidfd_open(2) is refused (Linux before 5.3, a container whose seccomp profile predates
+/// it, valgrind 3.19), each child's exit is found instead by a waitpid on every SIGCHLD, as
+/// libuv does: a signal watcher started before the spawn, so no exit can come before it.
 public final class UVProcess: UVHandle {
+    /// How a child's exit is seen.
+    enum ExitWatch {
+        /// A pidfd of the child, readable once it exits.
+        case pidfd
+        /// A SIGCHLD watcher that asks whether it was this child.
+        case childSignal
+
+        /// Probed once, on this process's own pid.
+        static let available: ExitWatch = {
+            let descriptor = cuv_pidfd_open(getpid())
+            guard descriptor >= 0 else { return .childSignal }
+            _ = Glibc.close(descriptor)
+            return .pidfd
+        }()
+    }
+
     public struct Options {
         public var executable: String
         public var arguments: [String]
@@ -77,22 +96,35 @@ public final class UVProcess: UVHandle {
         }
     }
 
-    public let pid: Int32
+    /// Set once the child is spawned (with `.childSignal`, the watcher is started first).
+    public private(set) var pid: Int32 = 0
     /// How long the spawn held the caller (the loop) in microseconds: `posix_spawn` returns once
     /// the child has exec'd. navhost logs it with each worker it starts.
-    public let spawnMicroseconds: Double
+    public private(set) var spawnMicroseconds: Double = 0
     public private(set) var exitStatus: ProcessExitStatus?
     private var onExit: ((ProcessExitStatus) -> Void)?
-    /// Readable once the child exits; closed after the poll handle watching it is.
-    private let exitDescriptor: Int32
+    private let watch: ExitWatch
+    /// With `.pidfd`: readable once the child exits; closed after the poll handle watching it is.
+    private var exitDescriptor: Int32 = -1
 
     /// Spawns the child. On failure nothing is left running, the streams are closed and the
     /// error thrown.
-    public init(loop: UVLoop, options: Options, onExit: @escaping (ProcessExitStatus) -> Void) throws(UVError) {
+    public convenience init(loop: UVLoop, options: Options, onExit: @escaping (ProcessExitStatus) -> Void) throws(UVError) {
+        try self.init(loop: loop, options: options, watch: ExitWatch.available, onExit: onExit)
+    }
+
+    convenience init(loop: UVLoop, options: Options, watch: ExitWatch, onExit: @escaping (ProcessExitStatus) -> Void) throws(UVError) {
+        switch watch {
+        case .pidfd: try self.init(watchingPidfdOf: options, loop: loop, onExit: onExit)
+        case .childSignal: try self.init(watchingSignalsFor: options, loop: loop, onExit: onExit)
+        }
+    }
+
+    private init(watchingPidfdOf options: Options, loop: UVLoop, onExit: @escaping (ProcessExitStatus) -> Void) throws(UVError) {
         let child: (pid: Int32, exitDescriptor: Int32)
         let spawnStart = uv_hrtime()
         do {
-            child = try UVProcess.spawn(options)
+            child = try UVProcess.spawn(options, watch: .pidfd)
         } catch {
             options.closeStreams()
             throw error
@@ -102,6 +134,7 @@ public final class UVProcess: UVHandle {
             UVProcess.end(child.pid)
             options.closeStreams()
         }
+        watch = .pidfd
         pid = child.pid
         exitDescriptor = child.exitDescriptor
         spawnMicroseconds = Double(uv_hrtime() - spawnStart) / 1000
@@ -127,6 +160,31 @@ public final class UVProcess: UVHandle {
         }
     }
 
+    private init(watchingSignalsFor options: Options, loop: UVLoop, onExit: @escaping (ProcessExitStatus) -> Void) throws(UVError) {
+        watch = .childSignal
+        self.onExit = onExit
+        try super.init(loop: loop, size: MemoryLayout<uv_signal_t>.size) { memory in
+            let status = uv_signal_init(loop.raw, memory.assumingMemoryBound(to: uv_signal_t.self))
+            if status < 0 { options.closeStreams() }
+            return status
+        }
+        // The watcher before the child: a child that exits at once still raises a SIGCHLD it hears.
+        let watching = uv_signal_start(memory.assumingMemoryBound(to: uv_signal_t.self), { signal, _ in
+            UVHandle.withOwner(of: UnsafeMutableRawPointer(signal), as: UVProcess.self) { $0.reap() }
+        }, SIGCHLD)
+        let spawnStart = uv_hrtime()
+        do throws(UVError) {
+            if watching < 0 { throw UVError(watching) }
+            pid = try UVProcess.spawn(options, watch: .childSignal).pid
+        } catch {
+            options.closeStreams()
+            self.onExit = nil
+            close()
+            throw error
+        }
+        spawnMicroseconds = Double(uv_hrtime() - spawnStart) / 1000
+    }
+
     /// Sends a signal; a process that already exited is not an error. The child is reaped only
     /// once its exit is seen here, so until then its pid cannot name another process.
     @discardableResult
@@ -135,11 +193,16 @@ public final class UVProcess: UVHandle {
         return Glibc.kill(pid, signal) == 0 ? nil : UVError(-errno)
     }
 
+    /// With `.childSignal`, runs on every SIGCHLD, whichever child it was for.
     private func reap() {
+        guard pid > 0, exitStatus == nil else { return }
         var status: Int32 = 0
         let reaped = waitpid(pid, &status, WNOHANG)
         guard reaped != 0 else { return }
-        uv_poll_stop(memory.assumingMemoryBound(to: uv_poll_t.self))
+        switch watch {
+        case .pidfd: uv_poll_stop(memory.assumingMemoryBound(to: uv_poll_t.self))
+        case .childSignal: uv_signal_stop(memory.assumingMemoryBound(to: uv_signal_t.self))
+        }
         // -1 only if something else reaped it (nothing in NavShell waits for any child).
         let exit = reaped < 0 ? ProcessExitStatus(exitCode: -1, signal: 0) : ProcessExitStatus(waitStatus: status)
         exitStatus = exit
@@ -159,7 +222,8 @@ public final class UVProcess: UVHandle {
         _ = waitpid(pid, &status, 0)
     }
 
-    private static func spawn(_ options: Options) throws(UVError) -> (pid: Int32, exitDescriptor: Int32) {
+    /// The child's pid and, with `.pidfd`, its pidfd (-1 otherwise).
+    private static func spawn(_ options: Options, watch: ExitWatch) throws(UVError) -> (pid: Int32, exitDescriptor: Int32) {
         let pipes = try ChildPipes([options.stdin, options.stdout, options.stderr], stdoutCapacity: options.stdoutCapacity)
         defer { pipes.closeChildEnds() }
         guard let path = executablePath(options.executable, environment: options.environment) else { throw UVError(-ENOENT) }
@@ -189,6 +253,7 @@ public final class UVProcess: UVHandle {
         var pid: pid_t = 0
         let failed = posix_spawn(&pid, path, &actions, &attributes, arguments, environment)
         guard failed == 0 else { throw UVError(-failed) }
+        guard watch == .pidfd else { return (pid, -1) }
         let exitDescriptor = cuv_pidfd_open(pid)
         guard exitDescriptor >= 0 else {
             let error = UVError(-errno)
