@@ -1,18 +1,21 @@
 import Glibc
 import Testing
-import UVKit
+@testable import UVKit
 
 /// What a child starts with, whatever the parent (navhost ignores SIGPIPE), and how its
 /// command is found: as `uv_spawn` gave it, now that `UVProcess` spawns with `posix_spawn`.
 @Suite struct ProcessSpawnTests {
     /// Runs `executable -c script` (a shell) and returns its exit and what it wrote.
-    private func run(_ script: String, executable: String = "/bin/sh", environment: [String] = []) throws -> (ProcessExitStatus?, String) {
+    private func run(
+        _ script: String, executable: String = "/bin/sh", environment: [String] = [], watch: UVProcess.ExitWatch = .available
+    ) throws -> (ProcessExitStatus?, String) {
         let loop = UVLoop()
         let output = try UVPipe(loop: loop)
         var status: ProcessExitStatus?
         let process = try UVProcess(
             loop: loop,
-            options: .init(executable: executable, arguments: ["-c", script], environment: environment, stdin: nil, stdout: output, stderr: nil)
+            options: .init(executable: executable, arguments: ["-c", script], environment: environment, stdin: nil, stdout: output, stderr: nil),
+            watch: watch
         ) { status = $0 }
         var said = ""
         var ended = false
@@ -25,6 +28,14 @@ import UVKit
         loop.run()
         loop.close()
         return (status, said)
+    }
+
+    /// Whichever way its exit is watched (a pidfd, or SIGCHLD where pidfd_open is refused).
+    @Test(arguments: [UVProcess.ExitWatch.pidfd, .childSignal])
+    func whatTheChildWritesAndHowItEndedArrive(watch: UVProcess.ExitWatch) throws {
+        let (status, said) = try run("echo hello; exit 7", watch: watch)
+        #expect(said == "hello\n")
+        #expect(status == ProcessExitStatus(exitCode: 7, signal: 0))
     }
 
     @Test func theChildStartsWithEverySignalAtItsDefaultAndNoneBlocked() throws {
