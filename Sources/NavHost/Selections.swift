@@ -73,7 +73,7 @@ final class Selections {
     private func push(from worker: WorkerProcess, _ request: RPCRequest, _ responder: RPCResponder) {
         let push: HostPushRequest
         do throws(RPCError) {
-            push = try decodeParams(HostPushRequest.self, from: request.params)
+            push = try HostPushRequest.decode(params: request.params)
         } catch {
             return responder.fail(error)
         }

@@ -1,8 +1,9 @@
 import Testing
 import NavProtocol
 
-/// `RowsRequest.decode` and `WorkerOpenRequest.decode` take the usual shapes apart by hand;
-/// they must agree with the `Decodable` path on every input, values and error messages alike.
+/// `RowsRequest.decode`, `WorkerOpenRequest.decode` and the push's messages (`SelectRequest`,
+/// `WorkerSelectRequest`, `HostPushRequest`) take the usual shapes apart by hand; they must
+/// agree with the `Decodable` path on every input, values and error messages alike.
 @Suite struct HandDecodingTests {
     static let inputs: [JSONValue?] = [
         nil, [:], ["limit": 1], ["offset": 0, "limit": 50, "section": "popular", "revision": 3, "screen": "s2"],
@@ -44,5 +45,47 @@ import NavProtocol
         let fast = outcome { () throws(RPCError) in try WorkerOpenRequest.decode(params: params) }
         let codable = outcome { () throws(RPCError) in try decodeParams(WorkerOpenRequest.self, from: params) }
         #expect(fast == codable, "params \(params?.serializedString ?? "absent")")
+    }
+
+    private static func outcome<R>(_ decode: () throws(RPCError) -> R) -> Result<R, RPCError> {
+        do throws(RPCError) { return .success(try decode()) } catch { return .failure(error) }
+    }
+
+    static let selectInputs: [JSONValue?] = [
+        nil, [:], ["rowId": "user:a"], ["rowId": "", "screen": "s2"], ["rowId": "user:a", "screen": nil, "rows": nil],
+        ["rowId": "x", "rows": 50], ["rowId": "x", "rows": 0], ["rowId": "x", "rows": 5000], ["rowId": "x", "rows": -1],
+        ["rowId": "x", "rows": 2.5], ["rowId": "x", "rows": "5"], ["rowId": 3], ["screen": "s1"], ["rowId": "x", "extra": 1],
+        ["rowId": "x", "screen": 4], ["rowId": nil], [1], "text",
+    ]
+
+    @Test(arguments: selectInputs)
+    func selectionsAgreeWithTheDecodablePath(_ params: JSONValue?) {
+        let fast = Self.outcome { () throws(RPCError) in try SelectRequest.decode(params: params) }
+        let codable = Self.outcome { () throws(RPCError) in
+            let request = try decodeParams(SelectRequest.self, from: params)
+            try checkRange(request.rows, "rows", 0...RowsRequest.maxLimit)
+            return request
+        }
+        #expect(fast == codable, "params \(params?.serializedString ?? "absent")")
+        let worker = Self.outcome { () throws(RPCError) in try WorkerSelectRequest.decode(params: params) }
+        let workerCodable = Self.outcome { () throws(RPCError) in try decodeParams(WorkerSelectRequest.self, from: params) }
+        #expect(worker == workerCodable, "params \(params?.serializedString ?? "absent")")
+    }
+
+    static let pushes: [JSONValue?] = [
+        nil, [:], ["kind": "repositories", "params": ["login": "a", "query": "é \""]], ["kind": "users"], ["kind": "users", "params": nil],
+        ["kind": 1], ["params": [:]], ["kind": "x", "params": [1, 2]], ["kind": "x", "other": 1], ["kind": nil], [1], "text",
+    ]
+
+    @Test(arguments: pushes)
+    func hostPushAgreesWithTheDecodablePathAndWritesWhatItReads(_ params: JSONValue?) throws {
+        let fast = Self.outcome { () throws(RPCError) in try HostPushRequest.decode(params: params) }
+        let codable = Self.outcome { () throws(RPCError) in try decodeParams(HostPushRequest.self, from: params) }
+        #expect(fast == codable, "params \(params?.serializedString ?? "absent")")
+        // What the worker writes is what the Codable path prints, and reads back the same.
+        guard case .success(let push) = fast else { return }
+        #expect(push.jsonBytes == (try JSONValueEncoder().encode(push).serialized()))
+        let written = try JSONValue(parsing: push.jsonBytes)
+        #expect(try HostPushRequest.decode(params: written) == push)
     }
 }

@@ -138,10 +138,30 @@ public struct SelectRequest: RPCRequestType, Equatable {
         self.rows = rows
     }
 
+    /// The common shapes decoded by hand (`WorkerSelectRequest.decode` says why); any other
+    /// takes the `Decodable` path, which words the errors.
     public static func decode(params: JSONValue?) throws(RPCError) -> SelectRequest {
+        if case .object(let fields)? = params, let request = SelectRequest(fields: fields) { return request }
         let request = try decodeParams(SelectRequest.self, from: params)
         try checkRange(request.rows, "rows", 0...RowsRequest.maxLimit)
         return request
+    }
+
+    private init?(fields: [String: JSONValue]) {
+        guard case .string(let rowId)? = fields["rowId"], fields.keys.allSatisfy({ ["rowId", "screen", "rows"].contains($0) }) else { return nil }
+        let screen: String?
+        switch fields["screen"] {
+        case nil, .null?: screen = nil
+        case .string(let id)?: screen = id
+        default: return nil
+        }
+        let rows: Int?
+        switch fields["rows"] {
+        case nil, .null?: rows = nil
+        case .int(let count)? where (0...RowsRequest.maxLimit).contains(count): rows = count
+        default: return nil
+        }
+        self.init(screen: screen, rowId: rowId, rows: rows)
     }
 
     public struct Response: Codable, Sendable, Equatable {

@@ -111,11 +111,23 @@ public struct WorkerSelectRequest: WorkerRequestType, Equatable {
 
     public func write(to writer: inout JSONWriter) { writer.object(field: "rowId", rowId) }
 
+    /// Decoded by hand in the shape navhost writes: a worker's first `Decodable` use of a type
+    /// costs a scan of the binary's conformance records (docs/performance.md, "The spare's
+    /// rehearsal through the protocol"), and a root worker pays it on a session's first push.
+    public static func decode(params: JSONValue?) throws(RPCError) -> WorkerSelectRequest {
+        if case .object(let fields)? = params, fields.count == 1, case .string(let rowId)? = fields["rowId"] {
+            return WorkerSelectRequest(rowId: rowId)
+        }
+        return try decodeParams(WorkerSelectRequest.self, from: params)
+    }
+
     public typealias Response = JSONValue
 }
 
-/// `host/push` (worker -> host): a selection asks the host to push a screen.
-public struct HostPushRequest: RPCRequestType, Equatable {
+/// `host/push` (worker -> host): a selection asks the host to push a screen. Written and read
+/// without `Codable` in the shape the worker writes: on every push, and a session's first push
+/// would pay both sides' first `Codable` use of it (see `WorkerSelectRequest.decode`).
+public struct HostPushRequest: RPCRequestType, JSONWritable, Equatable {
     public static let method = "host/push"
     public var kind: ScreenKind
     public var params: JSONValue?
@@ -123,6 +135,26 @@ public struct HostPushRequest: RPCRequestType, Equatable {
     public init(kind: ScreenKind, params: JSONValue?) {
         self.kind = kind
         self.params = params
+    }
+
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("kind", kind)
+        if let params {
+            writer.key("params")
+            writer.value(params)
+        }
+        writer.endObject()
+    }
+
+    public static func decode(params: JSONValue?) throws(RPCError) -> HostPushRequest {
+        if case .object(let fields)? = params, case .string(let kind)? = fields["kind"],
+            fields.keys.allSatisfy({ $0 == "kind" || $0 == "params" })
+        {
+            // `.none`, not `nil`: JSONValue is itself expressible by the nil literal (as `.null`).
+            return HostPushRequest(kind: ScreenKind(kind), params: fields["params"].flatMap { $0 == .null ? JSONValue?.none : $0 })
+        }
+        return try decodeParams(HostPushRequest.self, from: params)
     }
 
     public typealias Response = PushRequest.Response

@@ -72,7 +72,7 @@ final class ScreenSession {
         on(WorkerSelectRequest.self) { [unowned self] params, responder in
             let action = try openController().select(rowId: params.rowId)
             // A selection the host refused (cancelled) is not one to come back to.
-            try perform(action, responder) { [unowned self] in restoration.selected(params.rowId) }
+            perform(action, responder) { [unowned self] in restoration.selected(params.rowId) }
         }
         on(WorkerResolvePathRequest.self) { params, responder in responder.succeed(encoding: try GitHubScreens.resolve(path: params.path)) }
         on(WorkerPingRequest.self) { _, responder in responder.succeed(encoding: EmptyResult()) }
@@ -175,11 +175,10 @@ final class ScreenSession {
     }
 
     /// Carries out a selection; pushes and pops are asked of the host, which owns the stack.
-    private func perform(_ action: SelectionAction, _ responder: RPCResponder, succeeded: @escaping () -> Void) throws {
+    private func perform(_ action: SelectionAction, _ responder: RPCResponder, succeeded: @escaping () -> Void) {
         switch action {
         case .push(let kind, let params):
-            let request = try JSONValueEncoder().encode(HostPushRequest(kind: kind, params: params))
-            connection.sendRequest(method: HostPushRequest.method, params: request, timeoutMilliseconds: nil) { result in
+            connection.sendRequest(method: HostPushRequest.method, writing: HostPushRequest(kind: kind, params: params), timeoutMilliseconds: nil) { result in
                 switch result {
                 case .success(let pushed):
                     succeeded()
