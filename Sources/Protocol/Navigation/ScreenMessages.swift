@@ -148,20 +148,17 @@ public struct SelectRequest: RPCRequestType, Equatable {
     }
 
     private init?(fields: [String: JSONValue]) {
-        guard case .string(let rowId)? = fields["rowId"], fields.keys.allSatisfy({ ["rowId", "screen", "rows"].contains($0) }) else { return nil }
-        let screen: String?
-        switch fields["screen"] {
-        case nil, .null?: screen = nil
-        case .string(let id)?: screen = id
-        default: return nil
+        guard case .string(let rowId)? = fields["rowId"] else { return nil }
+        self.init(rowId: rowId)
+        for (key, value) in fields {
+            switch (key, value) {
+            case ("screen", .string(let text)): screen = text
+            case ("rows", .int(let count)) where (0...RowsRequest.maxLimit).contains(count): rows = count
+            case ("rowId", _), ("screen", .null), ("rows", .null): break
+            case ("screen", _), ("rows", _): return nil
+            default: break  // Unknown fields are ignored, as by the Decodable path.
+            }
         }
-        let rows: Int?
-        switch fields["rows"] {
-        case nil, .null?: rows = nil
-        case .int(let count)? where (0...RowsRequest.maxLimit).contains(count): rows = count
-        default: return nil
-        }
-        self.init(screen: screen, rowId: rowId, rows: rows)
     }
 
     public struct Response: Codable, Sendable, Equatable {

@@ -148,9 +148,8 @@ public struct HostPushRequest: RPCRequestType, JSONWritable, Equatable {
     }
 
     public static func decode(params: JSONValue?) throws(RPCError) -> HostPushRequest {
-        if case .object(let fields)? = params, case .string(let kind)? = fields["kind"],
-            fields.keys.allSatisfy({ $0 == "kind" || $0 == "params" })
-        {
+        // Unknown fields are ignored, as by the Decodable path.
+        if case .object(let fields)? = params, case .string(let kind)? = fields["kind"] {
             // `.none`, not `nil`: JSONValue is itself expressible by the nil literal (as `.null`).
             return HostPushRequest(kind: ScreenKind(kind), params: fields["params"].flatMap { $0 == .null ? JSONValue?.none : $0 })
         }
