@@ -115,7 +115,8 @@ public struct WorkerSelectRequest: WorkerRequestType, Equatable {
     /// costs a scan of the binary's conformance records (docs/performance.md, "The spare's
     /// rehearsal through the protocol"), and a root worker pays it on a session's first push.
     public static func decode(params: JSONValue?) throws(RPCError) -> WorkerSelectRequest {
-        if case .object(let fields)? = params, fields.count == 1, case .string(let rowId)? = fields["rowId"] {
+        // Unknown fields are ignored, as by the Decodable path.
+        if case .object(let fields)? = params, case .string(let rowId)? = fields["rowId"] {
             return WorkerSelectRequest(rowId: rowId)
         }
         return try decodeParams(WorkerSelectRequest.self, from: params)

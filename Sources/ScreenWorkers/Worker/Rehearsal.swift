@@ -145,12 +145,8 @@ private final class Loopback {
             toWorker.writer.close()
             throw error
         }
-        host = RPCConnection(
-            loop: loop, name: "rehearsal worker", reader: toHost.reader, writer: toWorker.writer,
-            framing: .newlineDelimited, maxMessageBytes: 16 << 20)
-        worker = RPCConnection(
-            loop: loop, name: "rehearsal host", reader: toWorker.reader, writer: toHost.writer,
-            framing: .newlineDelimited, maxMessageBytes: 16 << 20)
+        host = ScreenSession.connection(loop: loop, name: "rehearsal worker", reader: toHost.reader, writer: toWorker.writer)
+        worker = ScreenSession.connection(loop: loop, name: "rehearsal host", reader: toWorker.reader, writer: toHost.writer)
         session = rehearsal.session(on: worker)
         host.onRequest = { [unowned rehearsal] request, responder in rehearsal.answer(request, responder) }
         worker.onRequest = { [unowned session] request, responder in session.handle(request, responder) }

@@ -26,6 +26,12 @@ final class ScreenSession {
     typealias Handler = (RPCRequest, RPCResponder) throws -> Void
     private var handlers: [String: Handler] = [:]
 
+    /// A connection that speaks the worker protocol: newline-delimited JSON-RPC, messages up to
+    /// 16 MiB. The host connection is one, and so is each side of a rehearsal.
+    static func connection(loop: UVLoop, name: String, reader: ByteReader, writer: ByteWriter) -> RPCConnection {
+        RPCConnection(loop: loop, name: name, reader: reader, writer: writer, framing: .newlineDelimited, maxMessageBytes: 16 << 20)
+    }
+
     init(loop: UVLoop, connection: RPCConnection, log: Log, debounceMilliseconds: UInt64, takeSource: @escaping () throws -> any GitHubSource) {
         self.loop = loop
         self.connection = connection

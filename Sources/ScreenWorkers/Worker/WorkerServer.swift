@@ -32,10 +32,9 @@ final class WorkerServer {
         rehearses = settings.rehearses
         debounceMilliseconds = settings.debounceMilliseconds
         log = Log(loop: loop, level: LogLevel(name: settings.logLevel) ?? .warning, label: "worker")
-        connection = RPCConnection(
+        connection = ScreenSession.connection(
             loop: loop, name: "host", reader: try StandardIO.input(loop: loop, fileDescriptor: 0),
-            writer: try StandardIO.output(loop: loop, fileDescriptor: 1), framing: .newlineDelimited,
-            maxMessageBytes: 16 << 20)
+            writer: try StandardIO.output(loop: loop, fileDescriptor: 1))
         faults = settings.enablesDebugMethods ? WorkerFaults(loop: loop) : nil
         // While the host is not reading our answers, stop reading its requests: bounded memory.
         connection.writeHighWaterBytes = 1 << 20
