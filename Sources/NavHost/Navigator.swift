@@ -37,7 +37,7 @@ final class ScreenEntry {
 /// when a selection asked for them.
 struct PushOutcome {
     let response: PushRequest.Response
-    let firstRows: JSONValue?
+    let firstRows: FirstRows?
 }
 
 /// The navigation stack. Every change goes through here and is announced to the observers

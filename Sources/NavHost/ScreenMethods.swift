@@ -113,7 +113,7 @@ final class ScreenMethods {
             notifier.sendScreenUpdate(.object(fields))
             return
         case WorkerDidChangeStateNotification.method:
-            guard let state = try? decodeParams(WorkerDidChangeStateNotification.self, from: notification.params) else { break }
+            guard let state = try? WorkerDidChangeStateNotification.decode(params: notification.params) else { break }
             do throws(RPCError) {
                 try state.token.validate(field: "token")
             } catch {

@@ -17,7 +17,7 @@ final class Selections {
         /// How many of a pushed screen's first rows the answer should carry.
         let firstRows: Int?
         /// Those rows, once the push has opened the screen.
-        var pushedRows: (screenId: String, rows: JSONValue)?
+        var pushedRows: (screenId: String, rows: FirstRows)?
     }
 
     private var current: Selection?
@@ -51,13 +51,9 @@ final class Selections {
             current = nil
             switch result {
             case .success(let reached):
-                var fields = reached.answer.objectValue ?? [:]
-                fields["screen"] = .string(reached.entry.screen.id)
-                fields["stack"] = (try? JSONValueEncoder().encode(navigator.stack)) ?? .null
-                if let pushed = selection?.pushedRows, fields["pushed"]?["id"]?.stringValue == pushed.screenId {
-                    fields["pushedRows"] = pushed.rows
-                }
-                responder.succeed(.object(fields))
+                let pushed = selection?.pushedRows.flatMap { reached.answer["pushed"]?["id"]?.stringValue == $0.screenId ? $0 : nil }
+                responder.succeed(writing: SelectionAnswer(
+                    workerAnswer: reached.answer, screen: reached.entry.screen.id, stack: navigator.stack, pushedRows: pushed))
             case .failure(let error):
                 responder.fail(error)
             }
@@ -84,9 +80,7 @@ final class Selections {
                 firstRows: selecting ? current?.firstRows : nil, unless: { [unowned self] in cancelled.contains(worker.screenId) }
             ) { [unowned self] result in
                 if selecting, case .success(let outcome) = result, let rows = outcome.firstRows {
-                    var answer = rows.objectValue ?? [:]
-                    answer["screen"] = .string(outcome.response.screen.id)
-                    current?.pushedRows = (outcome.response.screen.id, .object(answer))
+                    current?.pushedRows = (outcome.response.screen.id, rows)
                 }
                 responder.reply(encoded: result.map(\.response))
                 done()
@@ -111,5 +105,25 @@ final class Selections {
         } else {
             queue.enqueue(body)
         }
+    }
+}
+
+/// The client's answer to `screen/select`: the worker's answer (the action and what goes with
+/// it) with the screen selected on, the stack after the selection and, for a push that asked for
+/// them, the pushed screen's first rows. Written straight into bytes, the rows as the pushed
+/// screen's worker wrote them.
+private struct SelectionAnswer: JSONWritable {
+    let workerAnswer: JSONValue
+    let screen: String
+    let stack: [Screen]
+    let pushedRows: (screenId: String, rows: FirstRows)?
+
+    func write(to writer: inout JSONWriter) {
+        var members: [(name: String, write: (inout JSONWriter) -> Void)] = [
+            ("screen", { [screen] in $0.string(screen) }),
+            ("stack", { [stack] in $0.array(stack) }),
+        ]
+        if let pushedRows { members.append(("pushedRows", { pushedRows.rows.write(to: &$0, screen: pushedRows.screenId) })) }
+        writer.object(workerAnswer.objectValue ?? [:], adding: members)
     }
 }

@@ -109,12 +109,19 @@ final class WorkerProcess {
 
     // MARK: The connection, as the host's components need it
 
-    /// Sends a request; the answer comes back parsed. Callers: `ScreenGateway`, and
-    /// `WorkerSpawner` for `worker/open`.
+    /// Sends a request; the answer comes back parsed. Caller: `ScreenGateway`.
     func send<Params: JSONWritable>(
         _ method: String, _ params: Params, timeoutMilliseconds: UInt64, completion: @escaping (Result<JSONValue, RPCError>) -> Void
     ) -> RequestID {
         connection.sendRequest(method: method, writing: params, timeoutMilliseconds: timeoutMilliseconds, completion: completion)
+    }
+
+    /// Sends a request whose answer comes back as the bytes the worker wrote: `worker/open`,
+    /// whose first rows navhost passes on without reading them.
+    func sendKeepingBytes<Params: JSONWritable>(
+        _ method: String, _ params: Params, timeoutMilliseconds: UInt64, rawResult: @escaping (Result<ArraySlice<UInt8>, RPCError>) -> Void
+    ) -> RequestID {
+        connection.sendRequest(method: method, writing: params, timeoutMilliseconds: timeoutMilliseconds, rawResult: rawResult)
     }
 
     /// Sends a request whose answer is passed on to the client as the bytes the worker wrote.

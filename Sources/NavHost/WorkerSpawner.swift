@@ -3,10 +3,31 @@ import Transport
 import UVKit
 
 /// A screen just opened in a worker, with the first rows its opening carried when a selection
-/// asked for them (as a `screen/rows` answer without its `screen`).
+/// asked for them.
 struct OpenedScreen {
     let entry: ScreenEntry
-    let firstRows: JSONValue?
+    let firstRows: FirstRows?
+}
+
+/// A pushed screen's first rows as its opening carried them, for the selection's answer. The
+/// rows stay the bytes the worker wrote (checked as JSON, never built into a tree): navhost only
+/// passes them on.
+struct FirstRows {
+    let revision: Int
+    let sections: JSONValue
+    let rows: ArraySlice<UInt8>
+
+    /// Writes them as `screen/rows` answers (`RowsRequest.Response`), for `screen`.
+    func write(to writer: inout JSONWriter, screen: String) {
+        writer.beginObject()
+        writer.field("revision", revision)
+        writer.key("rows")
+        writer.json(rows)
+        writer.field("screen", screen)
+        writer.key("sections")
+        writer.value(sections)
+        writer.endObject()
+    }
 }
 
 /// Spawns workers for screens, opens them, and stops them; it knows every worker still alive,
@@ -162,12 +183,11 @@ final class WorkerSpawner {
             return completion(.failure(.internalError("could not start \(command.executable) for a \(kind.rawValue) screen: \(error)")))
         }
         live[ObjectIdentifier(worker)] = worker
-        let encoded = (try? JSONValueEncoder().encode(request)) ?? .null
-        _ = worker.send(WorkerOpenRequest.method, encoded, timeoutMilliseconds: configuration.requestTimeoutMilliseconds) {
-            [unowned self] result in
+        _ = worker.sendKeepingBytes(WorkerOpenRequest.method, request, timeoutMilliseconds: configuration.requestTimeoutMilliseconds) {
+            [unowned self] (result: Result<ArraySlice<UInt8>, RPCError>) in
             switch result {
-            case .success(let value):
-                completion(opened(request, by: worker, answer: value))
+            case .success(let answer):
+                completion(opened(request, by: worker, answer: answer))
                 // The next push finds a worker already started (spawned after this one opened, not meanwhile).
                 prepareSpareSoon()
             case .failure(let error) where spareWorker != nil && !worker.isRunning && !isShuttingDown:
@@ -182,16 +202,12 @@ final class WorkerSpawner {
         }
     }
 
-    private func opened(_ request: WorkerOpenRequest, by worker: WorkerProcess, answer: JSONValue) -> Result<OpenedScreen, RPCError> {
-        // First rows asked for by a selection only pass through navhost: kept as JSON, not
-        // decoded into rows and encoded again.
-        var value = answer
-        let openedRows = value["rows"]
-        if openedRows != nil, case .object(var fields) = value {
-            fields["rows"] = nil
-            value = .object(fields)
-        }
-        guard !isShuttingDown, let state = try? JSONValueDecoder().decode(ScreenState.self, from: value) else {
+    private func opened(_ request: WorkerOpenRequest, by worker: WorkerProcess, answer: ArraySlice<UInt8>) -> Result<OpenedScreen, RPCError> {
+        // First rows asked for by a selection only pass through navhost: kept as the bytes the
+        // worker wrote, not parsed into a tree and printed again.
+        guard !isShuttingDown, let answer = JSONValue.parseObject(answer, keeping: "rows"),
+            let state = ScreenState.read(from: answer.fields)
+        else {
             stop(worker)
             return .failure(isShuttingDown ? .internalError("navhost is shutting down") : worker.failure("screen \(request.screen) sent an invalid answer to worker/open"))
         }
@@ -203,7 +219,7 @@ final class WorkerSpawner {
         token.revision = max(token.revision ?? 0, state.revision)
         entry.token = token
         entry.openedState = state
-        let firstRows = openedRows.map { rows -> JSONValue in ["revision": .int(state.revision), "sections": value["sections"] ?? [], "rows": rows] }
+        let firstRows = answer.kept.map { FirstRows(revision: state.revision, sections: answer.fields["sections"] ?? [], rows: $0) }
         return .success(OpenedScreen(entry: entry, firstRows: firstRows))
     }
 

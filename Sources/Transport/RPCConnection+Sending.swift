@@ -26,6 +26,18 @@ extension RPCConnection {
         }
     }
 
+    /// `sendRequest` with params that write their own JSON, for a result the caller reads only
+    /// in part: it gets the result's bytes as they arrived (see `forwardRequest`).
+    @discardableResult
+    public func sendRequest<Params: JSONWritable>(
+        method: String, writing params: Params, timeoutMilliseconds: UInt64?,
+        rawResult: @escaping (Result<ArraySlice<UInt8>, RPCError>) -> Void
+    ) -> RequestID {
+        sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: .raw(rawResult)) { id, bytes in
+            RPCRequest.serialize(id: id, method: method, writtenParams: params.jsonBytes, into: &bytes)
+        }
+    }
+
     /// Sends a request whose successful result the caller only passes on: it gets the result's
     /// bytes as they arrived (parsed and printed again only if the answer had another layout).
     /// Received params go out as the bytes they came in (the host's hot path: no tree).

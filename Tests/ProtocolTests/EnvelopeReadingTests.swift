@@ -42,10 +42,19 @@ import Testing
     /// Every message, and every prefix of it: the truncations are invalid JSON at every place a
     /// value, key, string, number or literal can end early.
     static var inputs: [[UInt8]] {
-        messages.flatMap { message -> [[UInt8]] in
+        let prefixes = messages.flatMap { message -> [[UInt8]] in
             let bytes = Array(message.utf8)
             return (0...bytes.count).map { Array(bytes[..<$0]) }
         }
+        // Strings skipped in params: every escape, and UTF-8 no Swift literal can hold.
+        let strings: [[UInt8]] = [
+            Array(#""\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00 é😀""#.utf8), Array(#""\x""#.utf8), Array(#""\u12G4""#.utf8),
+            Array(#""\udc00""#.utf8), Array(#""\ud800\u0041""#.utf8), Array(#""é\"#.utf8),
+            [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], [0x22, 0xE2, 0x82, 0x22],
+            [0x22, 0xFF, 0x22], [0x22, 0xF0, 0x9F, 0x98, 0x22], [0x22, 0xC3, 0xA9, 0x01, 0x22],
+        ]
+        let skipped = strings.map { string in Array(#"{"jsonrpc":"2.0","id":1,"method":"m","params":{"s":"#.utf8) + string + Array("}}".utf8) }
+        return prefixes + skipped
     }
 
     private func throughTheTree(_ bytes: [UInt8]) -> RPCPayload {

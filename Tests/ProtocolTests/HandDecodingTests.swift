@@ -1,5 +1,5 @@
 import Testing
-import NavProtocol
+@testable import NavProtocol
 
 /// `RowsRequest.decode`, `WorkerOpenRequest.decode` and the push's messages (`SelectRequest`,
 /// `WorkerSelectRequest`, `HostPushRequest`) take the usual shapes apart by hand; they must
@@ -87,5 +87,47 @@ import NavProtocol
         #expect(push.jsonBytes == (try JSONValueEncoder().encode(push).serialized()))
         let written = try JSONValue(parsing: push.jsonBytes)
         #expect(try HostPushRequest.decode(params: written) == push)
+    }
+
+    static let stateChanges: [JSONValue?] = [
+        nil, [:], ["token": ["query": ""]], ["token": ["query": "gr", "selection": "repo:a/b", "revision": 9, "window": ["section": "popular", "offset": 50, "limit": 25]]],
+        ["token": ["query": "x", "selection": nil, "revision": nil, "window": nil, "other": [1]], "extra": true],
+        ["token": ["query": "", "window": ["offset": 0, "limit": 1]]], ["token": ["query": "", "window": ["section": nil, "offset": 3, "limit": 4, "x": 1]]],
+        ["token": [:]], ["token": ["query": 1]], ["token": ["query": "", "revision": 2.0]], ["token": ["query": "", "revision": "2"]],
+        ["token": ["query": "", "selection": 5]], ["token": ["query": "", "window": []]], ["token": ["query": "", "window": ["offset": 1]]],
+        ["token": ["query": "", "window": ["offset": 1, "limit": 2.5]]], ["token": ["query": "", "window": ["section": 1, "offset": 1, "limit": 2]]],
+        ["token": "x"], ["token": nil], [1], "text",
+    ]
+
+    @Test(arguments: stateChanges)
+    func stateChangesAgreeWithTheDecodablePath(_ params: JSONValue?) {
+        let fast = Self.outcome { () throws(RPCError) in try WorkerDidChangeStateNotification.decode(params: params) }
+        let codable = Self.outcome { () throws(RPCError) in try decodeParams(WorkerDidChangeStateNotification.self, from: params) }
+        #expect(fast == codable, "params \(params?.serializedString ?? "absent")")
+    }
+
+    static let openAnswers: [JSONValue] = [
+        ["revision": 1, "sections": []],
+        ["screen": "s2", "title": "mojombo's repositories", "revision": 3, "loading": true, "other": [1],
+         "sections": [["id": "popular", "header": "Popular", "count": 250, "hasMore": true], ["id": "s", "footer": "f", "count": 0, "state": "failed", "error": "500", "stale": true, "x": 1]]],
+        ["screen": nil, "title": nil, "loading": nil, "revision": 0, "sections": [["id": "a", "count": 1, "header": nil, "state": nil, "hasMore": nil]]],
+        ["revision": 1, "sections": [], "rows": [["id": "r", "kind": "k", "title": "t"]]], [:], ["revision": 1], ["sections": []],
+        ["revision": 1.0, "sections": []], ["revision": "1", "sections": []], ["revision": 1, "sections": [:]], ["revision": 1, "sections": [1]],
+        ["revision": 1, "sections": [["id": "a"]]], ["revision": 1, "sections": [["id": "a", "count": 1, "state": "sleeping"]]],
+        ["revision": 1, "sections": [["id": "a", "count": 1, "stale": "yes"]]], ["revision": 1, "sections": [["id": 2, "count": 1]]],
+        ["revision": 1, "sections": [], "title": 5], ["revision": 1, "sections": [], "loading": "no"], ["revision": 1, "sections": [], "screen": []],
+    ]
+
+    @Test(arguments: openAnswers)
+    func openAnswersAgreeWithTheDecodablePath(_ answer: JSONValue) {
+        let fields = answer.objectValue ?? [:]
+        #expect(ScreenState.read(from: fields) == (try? JSONValueDecoder().decode(ScreenState.self, from: answer)), "\(answer.serializedString)")
+    }
+
+    /// The shapes workers write take the hand path (the others are left to `Decodable`).
+    @Test func theUsualOpenAnswersAreReadByHand() {
+        for answer in Self.openAnswers.prefix(3) {
+            #expect(ScreenState(handReading: answer.objectValue ?? [:]) != nil, "\(answer.serializedString)")
+        }
     }
 }

@@ -115,6 +115,21 @@ import NavProtocol
         try same(SelectRequest.Response(action: .none))
     }
 
+    @Test func workerOpenMatchesItsCodableForm() throws {
+        for request in [
+            WorkerOpenRequest(screen: "s2", kind: "repositories", params: ["login": "mojombo", "x": nil]),
+            WorkerOpenRequest(screen: "s3", kind: "users", params: nil, rows: 50),
+            WorkerOpenRequest(screen: "s\"é", kind: "repository", params: .null, rows: 0),
+            WorkerOpenRequest(screen: "s4", kind: "repositories", params: [:], token: RestorationToken(query: "gr", selection: "repo:a/b", revision: 4), rows: 1000),
+        ] {
+            #expect(String(decoding: request.jsonBytes, as: UTF8.self) == String(decoding: try codablePrinted(request), as: UTF8.self), "\(request)")
+            // A null `params` reads back as none, which is what the worker does with it.
+            var readBack = request
+            if readBack.params == JSONValue.null { readBack.params = JSONValue?.none }
+            #expect(try WorkerOpenRequest.decode(params: try JSONValue(parsing: request.jsonBytes)) == readBack)
+        }
+    }
+
     @Test func forwardedReadsAndPlainValuesMatchTheirCodableForm() throws {
         for request in [RowsRequest(), RowsRequest(section: "popular", offset: 50, limit: 25, revision: 3), RowsRequest(screen: "s2", limit: 1)] {
             #expect(request.jsonBytes == (try codablePrinted(request)), "\(request)")

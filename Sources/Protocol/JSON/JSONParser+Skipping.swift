@@ -37,10 +37,12 @@ extension JSONParser {
         _ = try parseKeyName()
     }
 
-    /// Plain ASCII without escapes is only walked; any other string is parsed (and dropped), so
-    /// its escapes and UTF-8 are checked by the one string parser.
+    /// Plain ASCII without escapes is only walked; any other string is checked from its first
+    /// other byte by the string parser's own escape and UTF-8 readers, with no String made.
     private mutating func skipString() throws(JSONParseError) {
-        if scanPlainString() == nil { _ = try parseString() }
+        guard scanPlainString() == nil else { return }
+        index += 1
+        try skipRestOfString()
     }
 
     /// At an opening quote: the range of a plain string's characters (ASCII, no escape, no

@@ -40,27 +40,40 @@ extension JSONParser {
         throw failure("unterminated string")
     }
 
-    private mutating func parseEscape(into utf8: inout [UInt8]) throws(JSONParseError) {
-        guard index + 1 < bytes.count else { throw failure("unterminated string") }
-        let escaped = bytes[index + 1]
-        switch escaped {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escaped)
-        case UInt8(ascii: "b"): utf8.append(0x08)
-        case UInt8(ascii: "f"): utf8.append(0x0C)
-        case UInt8(ascii: "n"): utf8.append(0x0A)
-        case UInt8(ascii: "r"): utf8.append(0x0D)
-        case UInt8(ascii: "t"): utf8.append(0x09)
-        case UInt8(ascii: "u"):
-            try parseUnicodeEscape(into: &utf8)
-            return
-        default:
-            throw failure("invalid escape sequence")
-        }
-        index += 2
+    /// What an escape stands for: one byte, or a scalar from `\u` (a surrogate pair combined).
+    private enum Escaped {
+        case byte(UInt8)
+        case scalar(Unicode.Scalar)
     }
 
-    /// Parses `\uXXXX`, combining a high surrogate with the `\uXXXX` low surrogate that must follow it.
-    private mutating func parseUnicodeEscape(into utf8: inout [UInt8]) throws(JSONParseError) {
+    private mutating func parseEscape(into utf8: inout [UInt8]) throws(JSONParseError) {
+        switch try readEscape() {
+        case .byte(let byte): utf8.append(byte)
+        case .scalar(let scalar): UTF8.encode(scalar) { utf8.append($0) }
+        }
+    }
+
+    /// Reads the escape at `index` (a backslash), leaving `index` after it.
+    private mutating func readEscape() throws(JSONParseError) -> Escaped {
+        guard index + 1 < bytes.count else { throw failure("unterminated string") }
+        let escaped = bytes[index + 1]
+        let byte: UInt8
+        switch escaped {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): byte = escaped
+        case UInt8(ascii: "b"): byte = 0x08
+        case UInt8(ascii: "f"): byte = 0x0C
+        case UInt8(ascii: "n"): byte = 0x0A
+        case UInt8(ascii: "r"): byte = 0x0D
+        case UInt8(ascii: "t"): byte = 0x09
+        case UInt8(ascii: "u"): return .scalar(try readUnicodeEscape())
+        default: throw failure("invalid escape sequence")
+        }
+        index += 2
+        return .byte(byte)
+    }
+
+    /// Reads `\uXXXX`, combining a high surrogate with the `\uXXXX` low surrogate that must follow it.
+    private mutating func readUnicodeEscape() throws(JSONParseError) -> Unicode.Scalar {
         let escapeStart = index
         let unit = try hexQuad(at: index + 2)
         index += 6
@@ -85,7 +98,29 @@ extension JSONParser {
         guard let scalar = Unicode.Scalar(scalarValue) else {
             throw JSONParseError(offset: escapeStart, reason: "invalid \\u escape")
         }
-        UTF8.encode(scalar) { utf8.append($0) }
+        return scalar
+    }
+
+    /// `parseString` without the String, from the string's first byte that is not plain ASCII
+    /// (`index`, inside the string): the same checks and errors, nothing allocated.
+    mutating func skipRestOfString() throws(JSONParseError) {
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return
+            case UInt8(ascii: "\\"):
+                _ = try readEscape()
+            case 0..<0x20:
+                throw failure("unescaped control character in string")
+            case 0x20..<0x80:
+                index += 1
+            default:
+                index += try validUTF8SequenceLength()
+            }
+        }
+        throw failure("unterminated string")
     }
 
     private func hexQuad(at position: Int) throws(JSONParseError) -> UInt16 {

@@ -149,3 +149,36 @@ extension JSONWritable {
         return writer.bytes
     }
 }
+
+extension JSONWriter {
+    /// An object key known only at run time (escaped as any string).
+    public mutating func key(_ name: String) {
+        string(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// An object of `fields` and `members`, each member written by its closure and taking the
+    /// place of a field of the same name; keys in the serializer's order (UTF-8 bytes), so the
+    /// bytes are those of the merged tree serialized.
+    public mutating func object(_ fields: [String: JSONValue], adding members: [(name: String, write: (inout JSONWriter) -> Void)]) {
+        var entries = fields.filter { field in !members.contains { $0.name == field.key } }.map { field in
+            (name: field.key, write: { (writer: inout JSONWriter) in writer.value(field.value) })
+        }
+        entries += members
+        entries.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        beginObject()
+        for entry in entries {
+            key(entry.name)
+            entry.write(&self)
+        }
+        endObject()
+    }
+
+    /// A value that is already compact JSON (bytes a peer wrote and the reader checked), as it is.
+    public mutating func json(_ value: ArraySlice<UInt8>) {
+        separate()
+        bytes += value
+        needsComma = true
+    }
+}

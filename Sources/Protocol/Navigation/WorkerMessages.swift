@@ -48,6 +48,20 @@ public struct WorkerOpenRequest: RPCRequestType, Equatable {
     public typealias Response = ScreenState
 }
 
+/// Written without `Codable` (every push sends one): the host's first `Codable` use of the type
+/// would otherwise fall inside a session's first push.
+extension WorkerOpenRequest: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("kind", kind)
+        writer.field("params", params)
+        writer.field("rows", rows)
+        writer.field("screen", screen)
+        writer.field("token", token)
+        writer.endObject()
+    }
+}
+
 /// A request navhost sends a screen's worker about its screen. The params write their own JSON
 /// (the routing path builds no tree); the worker decodes them with `decode(params:)`.
 public protocol WorkerRequestType: RPCRequestType, JSONWritable {
@@ -141,10 +155,7 @@ public struct HostPushRequest: RPCRequestType, JSONWritable, Equatable {
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("kind", kind)
-        if let params {
-            writer.key("params")
-            writer.value(params)
-        }
+        writer.field("params", params)
         writer.endObject()
     }
 

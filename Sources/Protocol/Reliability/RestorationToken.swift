@@ -54,6 +54,47 @@ public struct WorkerDidChangeStateNotification: RPCNotificationType, Equatable {
     public static let method = "worker/didChangeState"
     public var token: RestorationToken
     public init(token: RestorationToken) { self.token = token }
+
+    /// Read by hand in the shape workers write (every push brings a few: the selecting screen's
+    /// and the opened one's), any other shape by `Decodable`, which words the errors.
+    public static func decode(params: JSONValue?) throws(RPCError) -> WorkerDidChangeStateNotification {
+        if case .object(let fields)? = params, case .object(let token)? = fields["token"], let token = RestorationToken(fields: token) {
+            return WorkerDidChangeStateNotification(token: token)
+        }
+        return try decodeParams(WorkerDidChangeStateNotification.self, from: params)
+    }
+}
+
+extension RestorationToken {
+    /// A token's members taken apart by hand, unknown ones ignored as by `Decodable`; nil for a
+    /// member of another type, which `Decodable` then reads or refuses.
+    init?(fields: [String: JSONValue]) {
+        guard case .string(let query)? = fields["query"] else { return nil }
+        self.init(query: query)
+        for (key, value) in fields {
+            switch (key, value) {
+            case ("selection", .string(let text)): selection = text
+            case ("revision", .int(let number)): revision = number
+            case ("window", .object(let members)):
+                guard let window = Window(fields: members) else { return nil }
+                self.window = window
+            case ("selection", .null), ("revision", .null), ("window", .null): break
+            case ("selection", _), ("revision", _), ("window", _): return nil
+            default: break
+            }
+        }
+    }
+}
+
+extension RestorationToken.Window {
+    init?(fields: [String: JSONValue]) {
+        guard case .int(let offset)? = fields["offset"], case .int(let limit)? = fields["limit"] else { return nil }
+        switch fields["section"] {
+        case .string(let section)?: self.init(section: section, offset: offset, limit: limit)
+        case nil, .null?: self.init(section: nil, offset: offset, limit: limit)
+        default: return nil
+        }
+    }
 }
 
 /// `worker/ping` (host -> worker): answered with `{}` by a worker whose loop is alive.
