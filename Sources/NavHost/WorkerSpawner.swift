@@ -204,7 +204,9 @@ final class WorkerSpawner {
 
     private func opened(_ request: WorkerOpenRequest, by worker: WorkerProcess, answer: ArraySlice<UInt8>) -> Result<OpenedScreen, RPCError> {
         // First rows asked for by a selection only pass through navhost: kept as the bytes the
-        // worker wrote, not parsed into a tree and printed again.
+        // worker wrote, not parsed into a tree and printed again. The raw path hands over bytes
+        // with no raw control character (`RawResult`; any other layout is printed again
+        // compactly), so they can go into the client's newline-delimited stream as they are.
         guard !isShuttingDown, let answer = JSONValue.parseObject(answer, keeping: "rows"),
             let state = ScreenState.read(from: answer.fields)
         else {

@@ -175,7 +175,9 @@ extension JSONWriter {
         endObject()
     }
 
-    /// A value that is already compact JSON (bytes a peer wrote and the reader checked), as it is.
+    /// A value that is already JSON, put in as it is: bytes a peer wrote and the reader checked.
+    /// The caller sees to it that they hold no raw control character, so that they cannot break
+    /// a newline-delimited stream.
     public mutating func json(_ value: ArraySlice<UInt8>) {
         separate()
         bytes += value
