@@ -7,6 +7,8 @@ public enum SnapshotError: Error, Equatable, CustomStringConvertible {
     /// The snapshot that ships with GitHubScreens is not in its resource bundle.
     case missingBundledSnapshot
     case generationFailed(String)
+    /// A read found no column of this name: the file's tables are not those this code reads.
+    case missingColumn(String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,8 @@ public enum SnapshotError: Error, Equatable, CustomStringConvertible {
             return "the bundled snapshot.sqlite is missing from the GitHubSnapshot resources"
         case .generationFailed(let reason):
             return "could not generate the snapshot: \(reason)"
+        case .missingColumn(let name):
+            return "the snapshot has no column '\(name)' where this code reads one"
         }
     }
 }

@@ -15,39 +15,99 @@ enum SnapshotRecords {
         """
 }
 
-extension GitHubUser {
-    init(snapshotRow row: Row) {
-        let id: Int = row["id"]
-        let login: String = row["login"]
+/// A model read from a snapshot row by column position. A cursor's row finds a column by name
+/// through a dictionary (a hash of the name for every column of every row: about 400
+/// instructions each, 10,000 a repository), so each query finds its columns' positions once
+/// (`Columns`), and every row is read by position.
+protocol SnapshotRecord {
+    associatedtype Columns
+    static func columns(_ position: ColumnPositions) throws -> Columns
+    init(snapshotRow row: Row, _ columns: Columns)
+}
+
+/// A statement's columns, by name.
+struct ColumnPositions {
+    let names: [String]
+
+    /// The position of the column named `name`; a snapshot without it is not one this code reads.
+    func callAsFunction(_ name: String) throws -> Int {
+        guard let position = names.firstIndex(of: name) else { throw SnapshotError.missingColumn(name) }
+        return position
+    }
+}
+
+extension GitHubUser: SnapshotRecord {
+    struct Columns {
+        let id, login, type, siteAdmin, name, company, blog, location, email, bio: Int
+        let publicRepos, followers, following, createdAt, updatedAt: Int
+    }
+
+    static func columns(_ position: ColumnPositions) throws -> Columns {
+        try Columns(
+            id: position("id"), login: position("login"), type: position("type"), siteAdmin: position("site_admin"),
+            name: position("name"), company: position("company"), blog: position("blog"), location: position("location"),
+            email: position("email"), bio: position("bio"), publicRepos: position("public_repos"), followers: position("followers"),
+            following: position("following"), createdAt: position("created_at"), updatedAt: position("updated_at"))
+    }
+
+    init(snapshotRow row: Row, _ column: Columns) {
+        let id: Int = row[column.id]
+        let login: String = row[column.login]
         self.init(
-            login: login, id: id, type: GitHubAccountType(rawValue: row["type"]), siteAdmin: row["site_admin"],
+            login: login, id: id, type: GitHubAccountType(rawValue: row[column.type]), siteAdmin: row[column.siteAdmin],
             avatarURL: GitHubURLs.avatar(userID: id), htmlURL: GitHubURLs.profile(login: login),
-            name: row["name"], company: row["company"], blog: row["blog"], location: row["location"],
-            email: row["email"], bio: row["bio"], publicRepos: row["public_repos"], followers: row["followers"],
-            following: row["following"], createdAt: row["created_at"], updatedAt: row["updated_at"])
+            name: row[column.name], company: row[column.company], blog: row[column.blog], location: row[column.location],
+            email: row[column.email], bio: row[column.bio], publicRepos: row[column.publicRepos], followers: row[column.followers],
+            following: row[column.following], createdAt: row[column.createdAt], updatedAt: row[column.updatedAt])
+    }
+}
+
+extension GitHubRepository: SnapshotRecord {
+    struct Columns {
+        let id, name, ownerID, ownerLogin, ownerType, ownerSiteAdmin, licenseKey, licenseName, licenseSPDXID: Int
+        let description, fork, homepage, language, stars, forks, watchers, openIssues, topics, defaultBranch: Int
+        let createdAt, updatedAt, pushedAt: Int
+    }
+
+    static func columns(_ position: ColumnPositions) throws -> Columns {
+        try Columns(
+            id: position("id"), name: position("name"), ownerID: position("owner_id"), ownerLogin: position("owner_login"),
+            ownerType: position("owner_type"), ownerSiteAdmin: position("owner_site_admin"), licenseKey: position("license_key"),
+            licenseName: position("license_name"), licenseSPDXID: position("license_spdx_id"), description: position("description"),
+            fork: position("fork"), homepage: position("homepage"), language: position("language"), stars: position("stargazers_count"),
+            forks: position("forks_count"), watchers: position("watchers_count"), openIssues: position("open_issues_count"),
+            topics: position("topics"), defaultBranch: position("default_branch"), createdAt: position("created_at"),
+            updatedAt: position("updated_at"), pushedAt: position("pushed_at"))
+    }
+
+    init(snapshotRow row: Row, _ column: Columns) {
+        let ownerID: Int = row[column.ownerID]
+        let ownerLogin: String = row[column.ownerLogin]
+        let owner = GitHubUser(
+            login: ownerLogin, id: ownerID, type: GitHubAccountType(rawValue: row[column.ownerType]),
+            siteAdmin: row[column.ownerSiteAdmin], avatarURL: GitHubURLs.avatar(userID: ownerID),
+            htmlURL: GitHubURLs.profile(login: ownerLogin))
+        let name: String = row[column.name]
+        let licenseKey: String? = row[column.licenseKey]
+        let license = licenseKey.map { GitHubLicense(key: $0, name: row[column.licenseName], spdxID: row[column.licenseSPDXID]) }
+        let topics: String = row[column.topics]
+        self.init(
+            id: row[column.id], name: name, owner: owner, htmlURL: GitHubURLs.repository(owner: ownerLogin, name: name),
+            description: row[column.description], fork: row[column.fork], homepage: row[column.homepage], language: row[column.language],
+            license: license,
+            stargazersCount: row[column.stars], forksCount: row[column.forks],
+            watchersCount: row[column.watchers], openIssuesCount: row[column.openIssues],
+            topics: Self.topics(stored: topics), defaultBranch: row[column.defaultBranch],
+            createdAt: row[column.createdAt], updatedAt: row[column.updatedAt], pushedAt: row[column.pushedAt])
     }
 }
 
 extension GitHubRepository {
-    init(snapshotRow row: Row) {
-        let ownerID: Int = row["owner_id"]
-        let ownerLogin: String = row["owner_login"]
-        let owner = GitHubUser(
-            login: ownerLogin, id: ownerID, type: GitHubAccountType(rawValue: row["owner_type"]),
-            siteAdmin: row["owner_site_admin"], avatarURL: GitHubURLs.avatar(userID: ownerID),
-            htmlURL: GitHubURLs.profile(login: ownerLogin))
-        let name: String = row["name"]
-        let licenseKey: String? = row["license_key"]
-        let license = licenseKey.map { GitHubLicense(key: $0, name: row["license_name"], spdxID: row["license_spdx_id"]) }
-        let topics: String = row["topics"]
-        self.init(
-            id: row["id"], name: name, owner: owner, htmlURL: GitHubURLs.repository(owner: ownerLogin, name: name),
-            description: row["description"], fork: row["fork"], homepage: row["homepage"], language: row["language"],
-            license: license,
-            stargazersCount: row["stargazers_count"], forksCount: row["forks_count"],
-            watchersCount: row["watchers_count"], openIssuesCount: row["open_issues_count"],
-            topics: topics.split(separator: " ").map(String.init), defaultBranch: row["default_branch"],
-            createdAt: row["created_at"], updatedAt: row["updated_at"], pushedAt: row["pushed_at"])
+    /// The topics as the snapshot stores them, separated by spaces. Split on the UTF-8 bytes:
+    /// `String.split` compares whole characters, several times the work, and a topic holds no
+    /// space or combining mark (GitHub's topics are lowercase letters, digits and hyphens).
+    static func topics(stored: String) -> [String] {
+        stored.utf8.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
     }
 }
 
@@ -57,19 +117,27 @@ extension Database {
     /// a blob and cast back to text, every byte is kept.
     static func textArgument(_ text: String) -> DatabaseValue { Data(text.utf8).databaseValue }
 
-    /// Decodes each row while the statement steps. A cursor's row finds a column by name in a
-    /// dictionary, while a row of `Row.fetchAll` compares the lowercased name of every column on
-    /// each lookup: about 100,000 instructions for one 30-column repository, against a few
-    /// thousand this way. The statement is prepared once per connection and kept.
-    func records<Record>(_ sql: String, _ arguments: StatementArguments, as decode: (Row) throws -> Record) throws -> [Record] {
-        let cursor = try Row.fetchCursor(try cachedStatement(sql: sql), arguments: arguments)
+    /// Decodes each row while the statement steps, by column position (`SnapshotRecord`). A row
+    /// of `Row.fetchAll` would also compare the lowercased name of every column on each lookup
+    /// (about 100,000 instructions for one 30-column repository). The statement is prepared
+    /// once per connection and kept.
+    func records<Record: SnapshotRecord>(_ sql: String, _ arguments: StatementArguments, as _: Record.Type) throws -> [Record] {
+        let (cursor, columns) = try recordCursor(sql, arguments, Record.self)
         var records: [Record] = []
-        while let row = try cursor.next() { records.append(try decode(row)) }
+        while let row = try cursor.next() { records.append(Record(snapshotRow: row, columns)) }
         return records
     }
 
-    func record<Record>(_ sql: String, _ arguments: StatementArguments, as decode: (Row) throws -> Record) throws -> Record? {
-        let cursor = try Row.fetchCursor(try cachedStatement(sql: sql), arguments: arguments)
-        return try cursor.next().map(decode)
+    func record<Record: SnapshotRecord>(_ sql: String, _ arguments: StatementArguments, as _: Record.Type) throws -> Record? {
+        let (cursor, columns) = try recordCursor(sql, arguments, Record.self)
+        return try cursor.next().map { Record(snapshotRow: $0, columns) }
+    }
+
+    private func recordCursor<Record: SnapshotRecord>(
+        _ sql: String, _ arguments: StatementArguments, _: Record.Type
+    ) throws -> (RowCursor, Record.Columns) {
+        let statement = try cachedStatement(sql: sql)
+        let columns = try Record.columns(ColumnPositions(names: statement.columnNames))
+        return (try Row.fetchCursor(statement, arguments: arguments), columns)
     }
 }

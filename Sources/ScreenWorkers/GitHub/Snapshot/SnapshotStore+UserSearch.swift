@@ -54,7 +54,7 @@ extension SnapshotStore {
     }
 
     private static func fetchUsers(_ db: Database, _ query: SnapshotQuery) throws -> [GitHubUser] {
-        try db.records(query.sql, query.arguments, as: GitHubUser.init(snapshotRow:))
+        try db.records(query.sql, query.arguments, as: GitHubUser.self)
     }
 
     /// The substring group of a one- or two-character needle from its stored candidates (the

@@ -12,7 +12,7 @@ extension SnapshotStore {
 
     private static func popularUsers(_ db: Database, _ range: Range<Int>) throws -> [GitHubUser] {
         let window = popularWindowQuery(range)
-        return try db.records(window.sql, window.arguments, as: GitHubUser.init(snapshotRow:))
+        return try db.records(window.sql, window.arguments, as: GitHubUser.self)
     }
 
     /// A range of `users`' key, the rank: the window's rows are neighbours in the table.
@@ -29,7 +29,7 @@ extension SnapshotStore {
                 SnapshotRecords.repositorySelect + """
                      WHERE r.owner_id = (SELECT id FROM users WHERE login = CAST(? AS TEXT))
                      ORDER BY r.stargazers_count DESC, r.name LIMIT ? OFFSET ?
-                    """, [Database.textArgument(login), limit, offset], as: GitHubRepository.init(snapshotRow:))
+                    """, [Database.textArgument(login), limit, offset], as: GitHubRepository.self)
         }
     }
 
@@ -58,7 +58,7 @@ extension SnapshotStore {
             guard let userID = try Int64.fetchOne(db, sql: "SELECT id FROM users WHERE login = CAST(? AS TEXT)", arguments: [Database.textArgument(login)]) else {
                 return nil
             }
-            return try db.records(sql, [userID, limit, offset], as: GitHubUser.init(snapshotRow:))
+            return try db.records(sql, [userID, limit, offset], as: GitHubUser.self)
         }
     }
 }

@@ -58,7 +58,7 @@ public final class SnapshotStore: Sendable {
     /// The account with this login (any letter case), with its profile.
     public func user(login: String) throws -> GitHubUser? {
         try queue.read { db in
-            try db.record("SELECT * FROM users WHERE login = CAST(? AS TEXT)", [Database.textArgument(login)], as: GitHubUser.init(snapshotRow:))
+            try db.record("SELECT * FROM users WHERE login = CAST(? AS TEXT)", [Database.textArgument(login)], as: GitHubUser.self)
         }
     }
 
@@ -69,7 +69,7 @@ public final class SnapshotStore: Sendable {
                 SnapshotRecords.repositorySelect + """
                      WHERE r.owner_id = (SELECT id FROM users WHERE login = CAST(? AS TEXT))
                      ORDER BY r.stargazers_count DESC, r.name
-                    """, [Database.textArgument(login)], as: GitHubRepository.init(snapshotRow:))
+                    """, [Database.textArgument(login)], as: GitHubRepository.self)
         }
     }
 
@@ -79,7 +79,7 @@ public final class SnapshotStore: Sendable {
             try db.record(
                 SnapshotRecords.repositorySelect + """
                      WHERE r.owner_id = (SELECT id FROM users WHERE login = CAST(? AS TEXT)) AND r.name = CAST(? AS TEXT)
-                    """, [Database.textArgument(login), Database.textArgument(name)], as: GitHubRepository.init(snapshotRow:))
+                    """, [Database.textArgument(login), Database.textArgument(name)], as: GitHubRepository.self)
         }
     }
 
