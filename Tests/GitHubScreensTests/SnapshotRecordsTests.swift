@@ -51,6 +51,21 @@ import Testing
         }
     }
 
+    /// A file whose table lacks a column the reads use passes the format check (application id
+    /// and version), so the read itself refuses it, naming the column.
+    @Test func aMissingColumnIsAnErrorNotACrash() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("navshell-missing-column-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try SnapshotGenerator(seed: 3, userCount: 3).write(to: path)
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in try db.execute(sql: "ALTER TABLE users DROP COLUMN company") }
+        try queue.close()
+        let store = try SnapshotStore(path: path)
+        let login = WellKnownAccounts.all[0].user.login
+        #expect(throws: SnapshotError.missingColumn("company")) { try store.user(login: login) }
+        #expect(try store.repositories(owner: login).count == WellKnownAccounts.all[0].repositories.count)
+    }
+
     /// Every row of `table` has a model in `models` (by id) whose fields hold its columns.
     private func expectStored<Model>(
         in db: Database, table: String, _ models: [Model], id: KeyPath<Model, Int>, name: KeyPath<Model, String>,
