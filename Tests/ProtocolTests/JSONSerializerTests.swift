@@ -12,6 +12,14 @@ import NavProtocol
         #expect(value.serializedString == #"{"":6,"Z":3,"a":4,"aa":5,"z":2,"é":1}"#)
     }
 
+    /// Keys that share first bytes, ASCII and not, come out in the order of their UTF-8 bytes.
+    @Test func sortsKeysSharingFirstBytesByUTF8Bytes() {
+        let keys = ["ab", "a", "aa", "abc", "b", "", "fork", "forks", "ç", "é", "Ã", "中", "中文", "😀", "é!", "A", "~"]
+        let value = JSONValue.object(Dictionary(uniqueKeysWithValues: keys.map { ($0, JSONValue.int(1)) }))
+        let sorted = keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        #expect(value.serializedString == "{" + sorted.map { "\"\($0)\":1" }.joined(separator: ",") + "}")
+    }
+
     @Test func escapesStringsPerRFC8259() {
         let value = JSONValue.string("q\" b\\ n\n r\r t\t b\u{08} f\u{0C} nul\u{0} us\u{1F} del\u{7F} / é 😀")
         #expect(value.serializedString == #""q\" b\\ n\n r\r t\t b\b f\f nul\u0000 us\u001f del"# + "\u{7F} / é 😀\"")

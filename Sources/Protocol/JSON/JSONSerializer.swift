@@ -37,7 +37,7 @@ extension JSONValue {
             buffer.append(UInt8(ascii: "]"))
         case .object(let fields):
             buffer.append(UInt8(ascii: "{"))
-            let sortedFields = fields.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            let sortedFields = fields.sorted { Self.keyPrecedes($0.key, $1.key) }
             for (position, field) in sortedFields.enumerated() {
                 if position > 0 { buffer.append(UInt8(ascii: ",")) }
                 Self.serializeString(field.key, into: &buffer)
@@ -46,6 +46,14 @@ extension JSONValue {
             }
             buffer.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// Object keys in UTF-8 byte order. Most keys differ in their first byte, which decides at
+    /// once; `utf8.lexicographicallyPrecedes` alone walks both keys through iterators, and was
+    /// most of the cost of printing a row's `values` (a worker writes 50 of them per page).
+    static func keyPrecedes(_ left: String, _ right: String) -> Bool {
+        if let first = left.utf8.first, let other = right.utf8.first, first != other { return first < other }
+        return left.utf8.lexicographicallyPrecedes(right.utf8)
     }
 
     static func serializeInt(_ value: Int, into buffer: inout [UInt8]) {

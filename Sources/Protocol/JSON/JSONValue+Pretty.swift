@@ -24,7 +24,7 @@ extension JSONValue {
             buffer.append(UInt8(ascii: "]"))
         case .object(let fields) where !fields.isEmpty:
             buffer.append(UInt8(ascii: "{"))
-            let sortedFields = fields.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            let sortedFields = fields.sorted { JSONValue.keyPrecedes($0.key, $1.key) }
             for (position, field) in sortedFields.enumerated() {
                 if position > 0 { buffer.append(UInt8(ascii: ",")) }
                 newline(depth + 1)

@@ -166,7 +166,7 @@ extension JSONWriter {
             (name: field.key, write: { (writer: inout JSONWriter) in writer.value(field.value) })
         }
         entries += members
-        entries.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        entries.sort { JSONValue.keyPrecedes($0.name, $1.name) }
         beginObject()
         for entry in entries {
             key(entry.name)
