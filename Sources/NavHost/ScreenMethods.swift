@@ -103,12 +103,14 @@ final class ScreenMethods {
 
     private func workerNotification(_ worker: WorkerProcess, _ notification: RPCNotification) {
         // Only screens on the stack have a client-visible identity; a screen still opening (or
-        // restarting) reports through its push (or its restart's screen/didUpdate).
-        let isCurrent = navigator.entry(id: worker.screenId)?.worker === worker
+        // restarting) reports through its push (or its restart's screen/didUpdate). What its
+        // worker says meanwhile is dropped unread: every opening sends a few (its first token
+        // and update), which navhost parsed only to drop.
+        let isAboutItsScreen = [WorkerDidUpdateNotification.method, WorkerDidChangeStateNotification.method].contains(notification.method)
+        if isAboutItsScreen, navigator.entry(id: worker.screenId)?.worker !== worker { return }
         switch notification.method {
         case WorkerDidUpdateNotification.method:
             guard var fields = notification.params?.objectValue else { break }
-            guard isCurrent else { return }
             fields["screen"] = .string(worker.screenId)
             notifier.sendScreenUpdate(.object(fields))
             return
@@ -120,7 +122,7 @@ final class ScreenMethods {
                 log.warning("[\(worker.label)] sent a restoration token navhost does not keep: \(error.message)")
                 return
             }
-            if isCurrent { navigator.entry(id: worker.screenId)?.token = state.token }
+            navigator.entry(id: worker.screenId)?.token = state.token
             return
         default:
             break
