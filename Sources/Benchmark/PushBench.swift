@@ -24,6 +24,10 @@ struct PushBench {
         /// the pushed user's list), select -> the pushed screen's first rows. It is the first
         /// selection of a worker that has so far only opened its own screen.
         var warmPushDeeper: LatencySummary?
+        /// A warm push of a full first page: `select {rows: 50}` of `fullPageRow` -> its answer
+        /// with 50 rows (`PushBench+FullPage.swift`).
+        var warmPushFullPage: LatencySummary?
+        var fullPageRow: String?
         /// screen-worker --help: exec -> exit (process start, Swift runtime, argument parsing).
         var workerHelp: LatencySummary?
         /// Spawn screen-worker -> its answer to worker/open for the same repositories screen.
@@ -55,6 +59,10 @@ struct PushBench {
             results.warmPushRowsInAnswer = LatencySummary(samples: try measurePushes(warm: true, rowsInAnswer: true).1)
             progress("warm push one screen deeper x\(pushes)")
             results.warmPushDeeper = LatencySummary(samples: try measureDeeperPushes(from: row))
+            progress("warm push of a full first page x\(pushes)")
+            let fullPage = try measureFullPagePushes()
+            results.fullPageRow = fullPage.row
+            results.warmPushFullPage = LatencySummary(samples: fullPage.times)
             let login = String(row.dropFirst("user:".count))
             progress("worker bare startup x\(pushes)")
             results.workerHelp = LatencySummary(samples: try measureHelp())

@@ -88,6 +88,7 @@ enum ReportPrinter {
             ("cold push, first rows in the answer (select {rows})", push.coldPushRowsInAnswer),
             ("warm push, first rows in the answer (select {rows})", push.warmPushRowsInAnswer),
             ("warm push one screen deeper: select -> first rows", push.warmPushDeeper),
+            ("warm push, 50-row first page (select {rows}, \(push.fullPageRow ?? "-"))", push.warmPushFullPage),
             ("bare worker: spawn -> worker/open answered", push.bareStartup),
             ("bare worker: spawn -> open -> first rows", push.bareStartupAndRows),
             ("screen-worker --help: exec -> exit", push.workerHelp),
