@@ -106,7 +106,8 @@ final class ScreenMethods {
         // restarting) reports through its push (or its restart's screen/didUpdate). What its
         // worker says meanwhile is dropped unread: every opening sends a few (its first token
         // and update), which navhost parsed only to drop.
-        let isAboutItsScreen = [WorkerDidUpdateNotification.method, WorkerDidChangeStateNotification.method].contains(notification.method)
+        let method = notification.method
+        let isAboutItsScreen = method == WorkerDidUpdateNotification.method || method == WorkerDidChangeStateNotification.method
         if isAboutItsScreen, navigator.entry(id: worker.screenId)?.worker !== worker { return }
         switch notification.method {
         case WorkerDidUpdateNotification.method:

@@ -21,9 +21,7 @@ extension RPCConnection {
         method: String, writing params: Params, timeoutMilliseconds: UInt64?,
         completion: @escaping (Result<JSONValue, RPCError>) -> Void
     ) -> RequestID {
-        sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: .parsed(completion)) { id, bytes in
-            RPCRequest.serialize(id: id, method: method, writtenParams: params.jsonBytes, into: &bytes)
-        }
+        sendRequest(method: method, writing: params, timeoutMilliseconds: timeoutMilliseconds, completion: .parsed(completion))
     }
 
     /// `sendRequest` with params that write their own JSON, for a result the caller reads only
@@ -33,7 +31,13 @@ extension RPCConnection {
         method: String, writing params: Params, timeoutMilliseconds: UInt64?,
         rawResult: @escaping (Result<ArraySlice<UInt8>, RPCError>) -> Void
     ) -> RequestID {
-        sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: .raw(rawResult)) { id, bytes in
+        sendRequest(method: method, writing: params, timeoutMilliseconds: timeoutMilliseconds, completion: .raw(rawResult))
+    }
+
+    private func sendRequest<Params: JSONWritable>(
+        method: String, writing params: Params, timeoutMilliseconds: UInt64?, completion: OutgoingRequest.Completion
+    ) -> RequestID {
+        sendRequest(method: method, timeoutMilliseconds: timeoutMilliseconds, completion: completion) { id, bytes in
             RPCRequest.serialize(id: id, method: method, writtenParams: params.jsonBytes, into: &bytes)
         }
     }

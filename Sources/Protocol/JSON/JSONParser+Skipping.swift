@@ -76,6 +76,14 @@ extension JSONParser {
         return .plain(plain)
     }
 
+    /// The key as a String (made only now for a plain one).
+    func keyText(_ name: KeyName) -> String {
+        switch name {
+        case .plain(let range): return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        case .other(let text): return text
+        }
+    }
+
     func keyName(_ name: KeyName, is expected: StaticString) -> Bool {
         switch name {
         case .other(let text):

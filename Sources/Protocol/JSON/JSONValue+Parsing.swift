@@ -63,12 +63,7 @@ extension JSONParser {
                 try skipValue(depth: 1)
                 kept = start..<index
             } else {
-                let text: String
-                switch key {
-                case .plain(let range): text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-                case .other(let name): text = name
-                }
-                fields[text] = try parseValue(depth: 1)
+                fields[keyText(key)] = try parseValue(depth: 1)
             }
         } while try !endOfMember(closing: "}")
         return (fields, kept)

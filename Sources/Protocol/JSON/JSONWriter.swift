@@ -151,8 +151,10 @@ extension JSONWritable {
 }
 
 extension JSONWriter {
-    /// An object key known only at run time (escaped as any string).
-    public mutating func key(_ name: String) {
+    /// An object key known only at run time (escaped as any string). Not an overload of
+    /// `key(_: StaticString)`: a literal would then be taken as a `String`, the default literal
+    /// type, and every key written through the slower path.
+    public mutating func key(named name: String) {
         string(name)
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
@@ -169,7 +171,7 @@ extension JSONWriter {
         entries.sort { JSONValue.keyPrecedes($0.name, $1.name) }
         beginObject()
         for entry in entries {
-            key(entry.name)
+            key(named: entry.name)
             entry.write(&self)
         }
         endObject()
