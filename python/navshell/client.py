@@ -122,9 +122,12 @@ class Navhost:
                 return row
         raise RowNotFound(row_id)
 
-    def select(self, row_id, screen=None):
-        """Selects a row by id; returns ``{action, screen, stack, pushed?, url?}``."""
-        return self.call("screen/select", _params(rowId=row_id, screen=screen))
+    def select(self, row_id, screen=None, rows=None):
+        """Selects a row by id; returns ``{action, screen, stack, pushed?, url?}``. With
+        ``rows=N``, a selection that pushes also answers the pushed screen's first N rows as
+        ``pushedRows`` (``{screen, revision, sections, rows}``, what ``rows(limit=N)`` on it
+        would read): one round trip instead of two."""
+        return self.call("screen/select", _params(rowId=row_id, screen=screen, rows=rows))
 
     def back(self):
         """Pops the top screen; returns ``{popped, stack}``."""

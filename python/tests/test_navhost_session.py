@@ -17,6 +17,16 @@ def test_search_select_and_read_every_row(navhost):
     assert [screen["kind"] for screen in navhost.stack()] == ["users", "repositories"]
 
 
+def test_a_push_can_answer_the_pushed_screens_first_rows(navhost):
+    pushed = navhost.select("user:mojombo", rows=2)
+    first = pushed["pushedRows"]
+    assert first["screen"] == pushed["pushed"]["id"] == navhost.stack()[-1]["id"]
+    assert [row["title"] for row in first["rows"]] == ["chronic", "god"]
+    assert first["sections"] == [{"count": 5, "header": "Repositories", "id": "repositories"}]
+    assert first["rows"] == navhost.rows(limit=2)
+    assert "pushedRows" not in navhost.select("repo:mojombo/grit")  # without rows=, none
+
+
 def test_back_and_back_to_root_pop_the_stack(navhost):
     navhost.open("users/mojombo/repositories/grit")
     assert [screen["kind"] for screen in navhost.stack()] == ["users", "repositories", "repository"]

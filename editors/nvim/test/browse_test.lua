@@ -30,10 +30,20 @@ local function test_rows_and_screens()
   T.put_cursor_on("POPULAR")
   T.feed("<CR>")
   T.check("<CR> off a row says so", T.last_notice() == "navshell: no row under the cursor")
+  local sent = {}
+  local client = navshell.state().client
+  local request = client.request
+  client.request = function(method, params, callback)
+    table.insert(sent, { method = method, params = params })
+    return request(method, params, callback)
+  end
   T.put_cursor_on("Tom Preston-Werner")
   T.feed("<CR>")
   T.wait("<CR> on a subtitle line selects its row", function() return title_line() == "Users › mojombo's repositories" end)
   T.wait_for_text("chronic")
+  client.request = request
+  T.check("the push is one request, the selection asking for a page of the pushed screen's rows",
+    #sent == 1 and sent[1].method == "screen/select" and sent[1].params.rows == 100)
   T.check("a new screen starts on its first row", T.line():find("^  chronic"))
   local paths = vim.fn.getcompletion("NavShell users/mojombo/repositories/gr", "cmdline")
   T.check(":NavShell completes paths from the rows read", vim.tbl_contains(paths, "users/mojombo/repositories/grit"))

@@ -66,7 +66,7 @@ local function test_options()
   local config = require("navshell.config")
   config.set({ page_size = 0, bogus = true, keymaps = { search = "/", nope = "x", back = 7 } })
   T.check("a page size out of range is named and its default kept",
-    T.noticed("option 'page_size' must be a number from 1 to 1000") and config.options.page_size == 100)
+    T.noticed("option 'page_size' must be a whole number from 1 to 1000") and config.options.page_size == 100)
   T.check("an unknown option is named", T.noticed("unknown option 'bogus'"))
   T.check("an unknown keymap is named and dropped", T.noticed("unknown keymap 'nope'") and config.options.keymaps.nope == nil)
   T.check("a keymap of the wrong type keeps its default", config.options.keymaps.back == "<BS>")

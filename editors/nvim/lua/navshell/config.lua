@@ -56,8 +56,8 @@ function M.set(options)
   end
   for _, name in ipairs({ "page_size", "load_ahead" }) do
     local value = merged[name]
-    if type(value) ~= "number" or value < 1 or value > 1000 then
-      warn("option '" .. name .. "' must be a number from 1 to 1000")
+    if type(value) ~= "number" or value ~= math.floor(value) or value < 1 or value > 1000 then
+      warn("option '" .. name .. "' must be a whole number from 1 to 1000")
       merged[name] = M.defaults[name]
     end
   end

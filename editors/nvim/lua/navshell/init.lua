@@ -51,7 +51,7 @@ local function open_url(url)
 end
 
 local function select_row(screen, row, index, retried)
-  ui.session:request("screen/select", { screen = screen.id, rowId = row.id }, function(result)
+  ui.session:select(screen, row.id, function(result)
     if result.action == "openURL" then open_url(result.url) end
   end, function(err)
     -- A row of a long list whose window the worker no longer keeps: read it again, then select.

@@ -16,6 +16,7 @@ function Screen.new(info)
     wanted = 0, -- rows the cursor needs read
     epoch = 0, -- bumped when the rows must be read again; older answers are dropped
     fetching = false,
+    awaiting_select = false, -- pushed by a selection whose answer brings the first rows
     needs_reload = false,
     failed = nil, -- why the last read failed
     notice = nil, -- a crash being recovered from
@@ -57,7 +58,7 @@ end
 
 -- The next window to read, as { offset, limit }, or nil when nothing needs reading.
 function Screen:next_window(page_size)
-  if self.fetching then return nil end
+  if self.fetching or self.awaiting_select then return nil end
   if self.needs_reload or self.revision == nil then
     return { offset = 0, limit = math.min(1000, math.max(#self.rows, self.wanted, page_size)) }
   end

@@ -26,6 +26,7 @@ function Session.start(navhost, on_change)
   local self = setmetatable({
     navhost = navhost, on_change = on_change, stack = {}, screens = {},
     ready = false, exited = false, stopping = false,
+    selecting = 0, -- selections sent and not answered yet
   }, Session)
   local args = vim.list_extend({ "serve" }, vim.deepcopy(config.options.args))
   local client, err = rpc.start(navhost, args, {
@@ -65,9 +66,11 @@ end
 
 -- Sends a request; an error other than a superseded one is reported to the user.
 -- on_result(result) runs only on success; on_error(err), when given, runs on any error.
+-- Returns false, calling neither, when navhost is not running.
 function Session:request(method, params, on_result, on_error)
   if self.exited or not self.client then
-    return self:report("navhost is not running: :NavShell starts it again")
+    self:report("navhost is not running: :NavShell starts it again")
+    return false
   end
   self.client.request(method, params, function(err, result)
     if err then
@@ -77,13 +80,50 @@ function Session:request(method, params, on_result, on_error)
       on_result(result)
     end
   end)
+  return true
+end
+
+-- Selects a row of `screen`. A selection that pushes answers the pushed screen's first page
+-- too (`rows`), so that screen's rows are not read separately: navhost announces the push
+-- (nav/didChange) just before the answer, and a screen that arrives while a selection is
+-- unanswered waits for it (`awaiting_select`) instead of reading its first window.
+function Session:select(screen, row_id, on_result, on_error)
+  self.selecting = self.selecting + 1
+  local params = { screen = screen.id, rowId = row_id, rows = config.options.page_size }
+  local sent = self:request("screen/select", params, function(result)
+    self:selected(result.pushedRows)
+    if on_result then on_result(result) end
+  end, function(err)
+    self:selected(nil)
+    if on_error then on_error(err) end
+  end)
+  if not sent then self.selecting = self.selecting - 1 end
+end
+
+function Session:selected(first_rows)
+  self.selecting = self.selecting - 1
+  local pushed = type(first_rows) == "table" and self.screens[first_rows.screen]
+  -- Unless rows of the pushed screen came some other way first (an update, a read).
+  if pushed and pushed.revision == nil and not pushed.fetching then
+    pushed:apply_rows(first_rows, { offset = 0 })
+  end
+  if self.selecting == 0 then
+    for _, screen in pairs(self.screens) do screen.awaiting_select = false end
+  end
+  local top = self:top()
+  if top then self:pump(top) end
+  self:changed()
 end
 
 function Session:set_stack(stack)
   self.stack = stack or {}
   local kept = {}
   for _, entry in ipairs(self.stack) do
-    local screen = self.screens[entry.id] or Screen.new(entry)
+    local screen = self.screens[entry.id]
+    if not screen then
+      screen = Screen.new(entry)
+      screen.awaiting_select = self.selecting > 0
+    end
     screen.title = entry.title
     kept[entry.id] = screen
   end

@@ -1,0 +1,55 @@
+-- Times warm pushes as the plugin makes them: from the selection of a user's row on the root
+-- screen until the pushed screen is drawn with rows, then back, again and again. Prints the
+-- mean, median and range in milliseconds. Run from the repository root:
+--   NAVSHELL_NAVHOST=.build/release/navhost NAVSHELL_USER=user:mojombo NAVSHELL_COUNT=30 \
+--     nvim --headless -u NONE -i NONE -n --cmd "set rtp^=editors/nvim" -c "luafile editors/nvim/bench/push_bench.lua"
+-- Each push waits 300 ms after the pop before it, so navhost has a warm spare ready.
+local navshell = require("navshell")
+local hrtime = (vim.uv or vim.loop).hrtime
+local user, count = os.getenv("NAVSHELL_USER") or "user:mojombo", tonumber(os.getenv("NAVSHELL_COUNT") or "30")
+
+navshell.setup({ cmd = os.getenv("NAVSHELL_NAVHOST") })
+vim.cmd("NavShell")
+local session = navshell.state()
+
+local function index_of_user()
+  local screen = session:top()
+  return screen and screen:index_of(user)
+end
+
+session:want(session:top() or { wanted = 0 }, 1000)
+if not vim.wait(10000, function() return index_of_user() ~= nil end, 1) then
+  io.stderr:write("push_bench: no row " .. user .. " among the root screen's first 1,000\n")
+  vim.cmd("cquit 1")
+end
+
+-- The moment the pushed screen is drawn with its rows: the plugin redraws in on_change.
+local started, shown_at = nil, nil
+local on_change = session.on_change
+session.on_change = function(s)
+  on_change(s)
+  local top = s:top()
+  if started and not shown_at and #s.stack == 2 and #top.rows > 0 then shown_at = hrtime() end
+end
+
+local times = {}
+for _ = 1, count do
+  vim.wait(300, function() return false end, 5)
+  local root = session:top()
+  shown_at, started = nil, hrtime()
+  session:select(root, user)
+  if not vim.wait(5000, function() return shown_at ~= nil end, 0) then
+    io.stderr:write("push_bench: the pushed screen did not show within 5 s\n")
+    vim.cmd("cquit 1")
+  end
+  table.insert(times, (shown_at - started) / 1e6)
+  started = nil
+  session:request("nav/pop", {})
+  vim.wait(5000, function() return #session.stack == 1 end, 0)
+end
+table.sort(times)
+local sum = 0
+for _, time in ipairs(times) do sum = sum + time end
+io.stdout:write(string.format("%s, %d warm pushes: mean %.3f ms, median %.3f, min %.3f, max %.3f\n",
+  user, #times, sum / #times, times[math.ceil(#times / 2)], times[1], times[#times]))
+vim.cmd("qall!")
