@@ -205,7 +205,10 @@ let package = Package(
         // runtime); `swift build --build-tests` builds them beside navhost, where the tests find them.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["NavClient", "NavProtocol", "UVKit", "NavHost", "NavHostTools", "FakeGitHub", "WorkerLaunch", "GitHubAPI"],
+            dependencies: [
+                "NavClient", "NavProtocol", "UVKit", "NavHost", "NavHostTools", "HostOptions", "FakeGitHub", "WorkerLaunch", "GitHubAPI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Tests/EndToEndTests",
             swiftSettings: strict
         ),

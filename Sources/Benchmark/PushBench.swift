@@ -30,6 +30,9 @@ struct PushBench {
         var fullPageRow: String?
         /// screen-worker --help: exec -> exit (process start, Swift runtime, argument parsing).
         var workerHelp: LatencySummary?
+        /// Spawn navhost -> its answer to `initialize`, which it sends once the root screen's
+        /// worker has started and opened: what a client waits for before its first screen.
+        var hostStart: LatencySummary?
         /// Spawn screen-worker -> its answer to worker/open for the same repositories screen.
         var bareStartup: LatencySummary?
         /// As bareStartup, then -> its answer to worker/rows (the same first rows as the push).
@@ -66,6 +69,8 @@ struct PushBench {
             let login = String(row.dropFirst("user:".count))
             progress("worker bare startup x\(pushes)")
             results.workerHelp = LatencySummary(samples: try measureHelp())
+            progress("navhost start x\(pushes)")
+            results.hostStart = LatencySummary(samples: try measureHostStart())
             let (open, rows) = try measureBareStartup(login: login)
             results.bareStartup = LatencySummary(samples: open)
             results.bareStartupAndRows = LatencySummary(samples: rows)
@@ -156,6 +161,20 @@ struct PushBench {
             let status = child.wait(deadline: deadline)
             let end = nowMicroseconds()
             guard status == 0 else { throw .unexpected("screen-worker --help exited with status \(status)") }
+            if index >= 2 { times.append(end - start) }
+        }
+        return times
+    }
+
+    /// Spawn navhost (its defaults, as an editor starts it) -> `initialize` answered, in
+    /// microseconds; each host is ended (stdin closed, waited for) before the next starts.
+    private func measureHostStart() throws(BenchError) -> [Double] {
+        var times: [Double] = []
+        for index in 0..<(pushes + 2) {
+            let start = nowMicroseconds()
+            let host = try Subject.navhost(paths).start(stderrLog: paths.stderrLog, timeout: timeout)
+            let end = nowMicroseconds()
+            host.finish()
             if index >= 2 { times.append(end - start) }
         }
         return times

@@ -92,6 +92,7 @@ enum ReportPrinter {
             ("bare worker: spawn -> worker/open answered", push.bareStartup),
             ("bare worker: spawn -> open -> first rows", push.bareStartupAndRows),
             ("screen-worker --help: exec -> exit", push.workerHelp),
+            ("navhost start: spawn -> initialize answered", push.hostStart),
         ]
         for (name, figures) in rows {
             table.add(name, fixed(figures?.mean.milliseconds, 2), fixed(figures?.p50.milliseconds, 2), fixed(figures?.p99.milliseconds, 2))

@@ -4,57 +4,55 @@ import ArgumentParser
 public struct ReliabilityOptions: ParsableArguments {
     public init() {}
 
-    @Flag(help: "Answer the debug/crash, debug/hang, debug/delay and debug/misbehave fault-injection methods (tests only).")
-    public var enableDebugMethods = false
+    private static let defaults = ReliabilitySettings()
 
-    @Option(help: "Restarts of one screen allowed within --restart-window before it stays failed.")
-    public var maxRestarts: Int = 3
+    @Flag(name: .customLong(HostFlag.enableDebugMethods), help: "Answer the debug/crash, debug/hang, debug/delay and debug/misbehave fault-injection methods (tests only).")
+    public var enableDebugMethods = Self.defaults.enableDebugMethods
 
-    @Option(help: "Seconds over which --max-restarts counts.")
-    public var restartWindow: Double = 30
+    @Option(name: .customLong(HostFlag.maxRestarts), help: "Restarts of one screen allowed within --restart-window before it stays failed.")
+    public var maxRestarts: Int = Self.defaults.maxRestarts
 
-    @Option(help: "Seconds between pings of each screen's worker (0: no pings).")
-    public var pingInterval: Double = 5
+    @Option(name: .customLong(HostFlag.restartWindow), help: "Seconds over which --max-restarts counts.")
+    public var restartWindow: Double = Self.defaults.restartWindow
 
-    @Option(help: "Bytes queued for the client above which navhost stops reading workers.")
-    public var clientOutputHighWater: Int = 4 << 20
+    @Option(name: .customLong(HostFlag.pingInterval), help: "Seconds between pings of each screen's worker (0: no pings).")
+    public var pingInterval: Double = Self.defaults.pingInterval
 
-    @Option(help: "Bytes of client requests read and not yet answered (each counted with 1 KiB for its bookkeeping) and of answers not yet written to the client, above which navhost stops reading the client, until they are half as many.")
-    public var maxPendingInput: Int = 64 << 20
+    @Option(name: .customLong(HostFlag.clientOutputHighWater), help: "Bytes queued for the client above which navhost stops reading workers.")
+    public var clientOutputHighWater: Int = Self.defaults.clientOutputHighWater
 
-    @Option(help: "The most requests one JSON-RPC batch may hold; a larger batch is refused whole.")
-    public var maxBatch: Int = 10_000
+    @Option(name: .customLong(HostFlag.maxPendingInput), help: "Bytes of client requests read and not yet answered (each counted with 1 KiB for its bookkeeping) and of answers not yet written to the client, above which navhost stops reading the client, until they are half as many.")
+    public var maxPendingInput: Int = Self.defaults.maxPendingInput
 
-    @Option(help: "The deepest stack navhost keeps; a push or nav/setStack past it is refused.")
-    public var maxStackDepth: Int = 5_000
+    @Option(name: .customLong(HostFlag.maxBatch), help: "The most requests one JSON-RPC batch may hold; a larger batch is refused whole.")
+    public var maxBatch: Int = Self.defaults.maxBatch
 
-    @Option(help: "Each worker's limit on open files (0: inherited).")
-    public var workerOpenFiles: UInt64 = 256
+    @Option(name: .customLong(HostFlag.maxStackDepth), help: "The deepest stack navhost keeps; a push or nav/setStack past it is refused.")
+    public var maxStackDepth: Int = Self.defaults.maxStackDepth
 
-    @Option(help: "Each worker's limit on address space in MiB (0: inherited).")
-    public var workerMemoryMb: UInt64 = 4096
+    @Option(name: .customLong(HostFlag.workerOpenFiles), help: "Each worker's limit on open files (0: inherited).")
+    public var workerOpenFiles: UInt64 = Self.defaults.workerOpenFiles
 
-    @Option(help: "Each worker's limit on CPU time in seconds (0: inherited).")
-    public var workerCpuSeconds: UInt64 = 3600
+    @Option(name: .customLong(HostFlag.workerMemoryMb), help: "Each worker's limit on address space in MiB (0: inherited).")
+    public var workerMemoryMb: UInt64 = Self.defaults.workerMemoryMb
 
-    public func validate() throws {
-        guard maxRestarts >= 0 else { throw ValidationError("--max-restarts must be 0 or more") }
-        guard restartWindow > 0, pingInterval >= 0 else { throw ValidationError("--restart-window must be positive, --ping-interval 0 or more") }
-        guard clientOutputHighWater >= 1024, maxPendingInput >= 1 << 20 else {
-            throw ValidationError("--client-output-high-water must be at least 1024 bytes, --max-pending-input at least 1 MiB")
-        }
-        guard maxBatch >= 1, maxStackDepth >= 1 else { throw ValidationError("--max-batch and --max-stack-depth must be at least 1") }
-    }
+    @Option(name: .customLong(HostFlag.workerCpuSeconds), help: "Each worker's limit on CPU time in seconds (0: inherited).")
+    public var workerCpuSeconds: UInt64 = Self.defaults.workerCpuSeconds
 
-    public var arguments: [String] {
-        var words = [
-            "--max-restarts", String(maxRestarts), "--restart-window", String(restartWindow), "--ping-interval", String(pingInterval),
-            "--client-output-high-water", String(clientOutputHighWater), "--max-pending-input", String(maxPendingInput),
-            "--max-batch", String(maxBatch), "--max-stack-depth", String(maxStackDepth),
-            "--worker-open-files", String(workerOpenFiles), "--worker-memory-mb", String(workerMemoryMb),
-            "--worker-cpu-seconds", String(workerCpuSeconds),
-        ]
-        if enableDebugMethods { words.append("--enable-debug-methods") }
-        return words
+    /// What the options say; `HostOptions.validate()` checks them with the rest.
+    var settings: ReliabilitySettings {
+        var settings = ReliabilitySettings()
+        settings.enableDebugMethods = enableDebugMethods
+        settings.maxRestarts = maxRestarts
+        settings.restartWindow = restartWindow
+        settings.pingInterval = pingInterval
+        settings.clientOutputHighWater = clientOutputHighWater
+        settings.maxPendingInput = maxPendingInput
+        settings.maxBatch = maxBatch
+        settings.maxStackDepth = maxStackDepth
+        settings.workerOpenFiles = workerOpenFiles
+        settings.workerMemoryMb = workerMemoryMb
+        settings.workerCpuSeconds = workerCpuSeconds
+        return settings
     }
 }

@@ -15,9 +15,14 @@ struct NavHostCommand: ParsableCommand {
     )
 
     /// `demo`, `run`, `replay` and `show` are handed to navhost-tools before parsing, so their own help
-    /// and options apply; the host process never loads them.
+    /// and options apply; the host process never loads them. A serve command line in its plain
+    /// form is read without ArgumentParser (`ServeCommandLine(reading:)`); ArgumentParser reads
+    /// every other one, and explains what it refuses.
     static func main() {
         ClientTool.handOver(CommandLine.arguments)
+        if let commandLine = ServeCommandLine(reading: Array(CommandLine.arguments.dropFirst())) {
+            Serve.serveReadQuickly(commandLine)
+        }
         main(nil)
     }
 }
@@ -27,11 +32,30 @@ struct Serve: ParsableCommand {
 
     @OptionGroup var options: HostOptions
 
-    @Option(help: "Record every client<->host message with its time to this file (JSON lines), for `navhost replay`.")
+    @Option(name: .customLong(HostFlag.record), help: "Record every client<->host message with its time to this file (JSON lines), for `navhost replay`.")
     var record: String?
 
     func run() throws {
-        let configuration = options.configuration
+        let commandLine = ServeCommandLine(settings: options.settings, record: record)
+        try Self.serve(commandLine, with: try Self.prepare(commandLine))
+    }
+
+    /// Serves a command line read without ArgumentParser and exits. One navhost cannot start
+    /// with (an unknown root kind, a screens file that does not load) returns instead, for
+    /// ArgumentParser to read again and explain as it explains every other error.
+    static func serveReadQuickly(_ commandLine: ServeCommandLine) {
+        guard let prepared = try? prepare(commandLine) else { return }
+        do {
+            try serve(commandLine, with: prepared)
+            Glibc.exit(0)
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// The configuration and the screen kinds, once the command line names a root screen navhost can open.
+    private static func prepare(_ commandLine: ServeCommandLine) throws -> (HostConfiguration, ScreenCatalog) {
+        let configuration = commandLine.settings.configuration
         let catalog: ScreenCatalog
         do {
             catalog = try ScreenCatalog.load(workerDirectory: configuration.workerDirectory, screensFiles: configuration.screensFiles)
@@ -45,8 +69,14 @@ struct Serve: ParsableCommand {
         if let error = catalog.pushError(kind: configuration.rootKind, params: configuration.rootParams) {
             throw ValidationError("--root-params: \(error.message)")
         }
-        let host = try Host(configuration: configuration, catalog: catalog)
-        let recorder = try record.map { try SessionRecorder(path: $0, connection: host.client, loop: host.loop, hostArguments: options.arguments) }
+        return (configuration, catalog)
+    }
+
+    private static func serve(_ commandLine: ServeCommandLine, with prepared: (HostConfiguration, ScreenCatalog)) throws {
+        let host = try Host(configuration: prepared.0, catalog: prepared.1)
+        let recorder = try commandLine.record.map {
+            try SessionRecorder(path: $0, connection: host.client, loop: host.loop, hostArguments: commandLine.settings.arguments)
+        }
         let code = try withExtendedLifetime(recorder) { try host.run() }
         if code != 0 { throw ExitCode(code) }
     }

@@ -7,10 +7,18 @@ import WorkerLaunch
 /// order. navhost reads it once at start-up to learn its built-in kinds (docs/architecture.md,
 /// "Registry of kinds"), so the host itself holds no screen's code.
 struct PrintKinds: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "kinds", abstract: "Print the built-in screens' descriptors as JSON.")
+    static let name = "kinds"
+    static let configuration = CommandConfiguration(commandName: name, abstract: "Print the built-in screens' descriptors as JSON.")
 
     func run() throws {
-        print(try JSONValueEncoder().encode(GitHubScreens.descriptors).serializedString)
+        print(try Self.descriptorsLine())
+    }
+
+    /// The line `kinds` prints. navhost runs `screen-worker kinds` before it can answer a
+    /// client's `initialize`, so `WorkerEntry` prints it without ArgumentParser when the command
+    /// line is that word alone.
+    static func descriptorsLine() throws -> String {
+        try JSONValueEncoder().encode(GitHubScreens.descriptors).serializedString
     }
 }
 

@@ -25,8 +25,21 @@ public enum WorkerEntry {
     /// reads the same flags into the same settings.
     public static func main(liveSource: (any LiveSourceOpening)?) {
         self.liveSource = liveSource
-        guard let invocation = quickInvocation(Array(CommandLine.arguments.dropFirst())) else { return WorkerCommand.main() }
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == [PrintKinds.name] { printKinds() }
+        guard let invocation = quickInvocation(arguments) else { return WorkerCommand.main() }
         exit(run(invocation))
+    }
+
+    /// `screen-worker kinds` as navhost runs it at start-up, without ArgumentParser.
+    private static func printKinds() -> Never {
+        do {
+            print(try PrintKinds.descriptorsLine())
+            exit(0)
+        } catch {
+            FileHandleStderr.write("screen-worker kinds: \(error)\n")
+            exit(1)
+        }
     }
 
     /// Runs what a command line asks for, however it was read; returns the exit status.

@@ -1,7 +1,7 @@
 import HostOptions
 import WorkerLaunch
 
-extension ReliabilityOptions {
+extension ReliabilitySettings {
     func apply(to configuration: inout HostConfiguration) {
         configuration.enablesDebugMethods = enableDebugMethods
         configuration.maxRestarts = maxRestarts

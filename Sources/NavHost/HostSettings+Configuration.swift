@@ -2,7 +2,7 @@ import HostOptions
 import NavProtocol
 import Transport
 
-extension HostOptions {
+extension HostSettings {
     var configuration: HostConfiguration {
         var configuration = HostConfiguration()
         configuration.rootKind = ScreenKind(root)
