@@ -216,7 +216,7 @@ final class ClientSession {
             switch result {
             case .success(let pushed):
                 state = .running
-                responder.succeed(encoding: InitializeRequest.Response(
+                responder.succeed(writing: InitializeRequest.Response(
                     serverInfo: ServerInfo(name: "navhost", version: ClientSession.version),
                     capabilities: Capabilities(
                         screens: catalog.descriptors, methods: methods,

@@ -24,7 +24,7 @@ struct Kinds: ParsableCommand {
         }
         let descriptors = catalog.descriptors
         if json {
-            print(try JSONValueEncoder().encode(descriptors).serializedString)
+            print(ScreenDescriptor.jsonLine(descriptors))
             return
         }
         let width = descriptors.map(\.kind.rawValue.count).max() ?? 0

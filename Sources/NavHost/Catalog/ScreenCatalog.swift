@@ -56,8 +56,8 @@ struct ScreenCatalog {
     private static func builtInDescriptors(workerDirectory: String) throws(CatalogError) -> [ScreenDescriptor] {
         let worker = workerDirectory + "/" + WorkerLauncher.snapshotWorker
         do {
-            let output = try CommandOutput.run(worker, ["kinds"])
-            return try JSONValueDecoder().decode([ScreenDescriptor].self, from: try JSONValue(parsing: output))
+            let output = try JSONValue(parsing: try CommandOutput.run(worker, ["kinds"]))
+            return try ScreenDescriptor.read(array: output) ?? JSONValueDecoder().decode([ScreenDescriptor].self, from: output)
         } catch {
             throw CatalogError("cannot read the built-in screen kinds from \(worker) kinds: \(error)")
         }

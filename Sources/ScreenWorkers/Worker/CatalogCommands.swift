@@ -11,14 +11,14 @@ struct PrintKinds: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: name, abstract: "Print the built-in screens' descriptors as JSON.")
 
     func run() throws {
-        print(try Self.descriptorsLine())
+        print(Self.descriptorsLine())
     }
 
     /// The line `kinds` prints. navhost runs `screen-worker kinds` before it can answer a
     /// client's `initialize`, so `WorkerEntry` prints it without ArgumentParser when the command
     /// line is that word alone.
-    static func descriptorsLine() throws -> String {
-        try JSONValueEncoder().encode(GitHubScreens.descriptors).serializedString
+    static func descriptorsLine() -> String {
+        ScreenDescriptor.jsonLine(GitHubScreens.descriptors)
     }
 }
 

@@ -33,13 +33,8 @@ public enum WorkerEntry {
 
     /// `screen-worker kinds` as navhost runs it at start-up, without ArgumentParser.
     private static func printKinds() -> Never {
-        do {
-            print(try PrintKinds.descriptorsLine())
-            exit(0)
-        } catch {
-            FileHandleStderr.write("screen-worker kinds: \(error)\n")
-            exit(1)
-        }
+        print(PrintKinds.descriptorsLine())
+        exit(0)
     }
 
     /// Runs what a command line asks for, however it was read; returns the exit status.
