@@ -39,4 +39,15 @@ import Testing
         let refused = try runCommand(Binaries.directory + "/screen-worker", ["--source", "github"])
         #expect(refused.status.exitCode != 0)
     }
+
+    /// navhost runs `screen-worker kinds` at every start; the worker prints it without
+    /// ArgumentParser, in the shape navhost reads by hand.
+    @Test func theKindsLineIsReadByHand() throws {
+        let printed = try runCommand(Binaries.directory + "/screen-worker", ["kinds"])
+        #expect(printed.status.exitCode == 0)
+        let descriptors = try #require(ScreenDescriptor.read(array: try JSONValue(parsing: printed.output)))
+        #expect(descriptors.map(\.kind.rawValue) == ["followers", "following", "repositories", "repository", "users"])
+        #expect(descriptors.allSatisfy { !$0.description.isEmpty })
+        #expect(printed.output == ScreenDescriptor.jsonLine(descriptors) + "\n")
+    }
 }

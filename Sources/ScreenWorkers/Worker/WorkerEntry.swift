@@ -20,9 +20,10 @@ public enum WorkerEntry {
     nonisolated(unsafe) private(set) static var liveSource: (any LiveSourceOpening)?
 
     /// Runs the worker; `liveSource` is nil in `screen-worker`. The command lines navhost writes
-    /// are read by `WorkerInvocation(reading:)`; every other one (help, a person's own flags, the
-    /// other subcommands, a source this binary does not serve) goes to ArgumentParser, which
-    /// reads the same flags into the same settings.
+    /// are read by `WorkerInvocation(reading:)`, and `kinds` alone, which navhost runs at its
+    /// start, is printed at once; every other one (help, a person's own flags, the other
+    /// subcommands, a source this binary does not serve) goes to ArgumentParser, which reads the
+    /// same flags into the same settings.
     public static func main(liveSource: (any LiveSourceOpening)?) {
         self.liveSource = liveSource
         let arguments = Array(CommandLine.arguments.dropFirst())
