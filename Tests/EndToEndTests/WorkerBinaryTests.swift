@@ -1,6 +1,6 @@
 import Glibc
 import NavClient
-import NavProtocol
+@testable import NavProtocol
 import Testing
 @testable import NavHost
 
@@ -45,7 +45,7 @@ import Testing
     @Test func theKindsLineIsReadByHand() throws {
         let printed = try runCommand(Binaries.directory + "/screen-worker", ["kinds"])
         #expect(printed.status.exitCode == 0)
-        let descriptors = try #require(ScreenDescriptor.read(array: try JSONValue(parsing: printed.output)))
+        let descriptors = try #require(ScreenDescriptor.handRead(array: try JSONValue(parsing: printed.output)))
         #expect(descriptors.map(\.kind.rawValue) == ["followers", "following", "repositories", "repository", "users"])
         #expect(descriptors.allSatisfy { !$0.description.isEmpty })
         #expect(printed.output == ScreenDescriptor.jsonLine(descriptors) + "\n")

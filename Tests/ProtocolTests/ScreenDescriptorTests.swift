@@ -1,4 +1,4 @@
-import NavProtocol
+@testable import NavProtocol
 import Testing
 
 @Suite struct ScreenDescriptorTests {
@@ -86,7 +86,7 @@ import Testing
     @Test(arguments: readInputs)
     func readingByHandAgreesWithDecodable(_ input: JSONValue) {
         let decoded = try? JSONValueDecoder().decode([ScreenDescriptor].self, from: input)
-        if let read = ScreenDescriptor.read(array: input) {
+        if let read = ScreenDescriptor.handRead(array: input) {
             #expect(read == decoded, "\(input)")
         } else {
             #expect(decoded == nil, "the hand reading left what Decodable reads: \(input)")
@@ -95,6 +95,6 @@ import Testing
 
     @Test func theUsualShapesAreReadByHand() throws {
         let line = ScreenDescriptor.jsonLine(Self.descriptors)
-        #expect(ScreenDescriptor.read(array: try JSONValue(parsing: line)) == Self.descriptors)
+        #expect(ScreenDescriptor.handRead(array: try JSONValue(parsing: line)) == Self.descriptors)
     }
 }

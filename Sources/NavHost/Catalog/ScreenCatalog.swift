@@ -57,7 +57,7 @@ struct ScreenCatalog {
         let worker = workerDirectory + "/" + WorkerLauncher.snapshotWorker
         do {
             let output = try JSONValue(parsing: try CommandOutput.run(worker, ["kinds"]))
-            return try ScreenDescriptor.read(array: output) ?? JSONValueDecoder().decode([ScreenDescriptor].self, from: output)
+            return try ScreenDescriptor.read(array: output)
         } catch {
             throw CatalogError("cannot read the built-in screen kinds from \(worker) kinds: \(error)")
         }

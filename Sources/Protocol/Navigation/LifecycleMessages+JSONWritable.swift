@@ -69,50 +69,58 @@ extension ScreenDescriptor {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    /// The descriptors in a JSON array, read by hand in the shape `write(to:)` writes (what
-    /// navhost reads from `screen-worker kinds` at every start); nil for any other shape, which
-    /// `Decodable` then reads or explains.
-    public static func read(array value: JSONValue) -> [ScreenDescriptor]? {
+    /// The descriptors in a JSON array (what navhost reads from `screen-worker kinds` at every
+    /// start): the shape `write(to:)` writes read by hand, any other by `Decodable`, which reads
+    /// or refuses it as before.
+    public static func read(array value: JSONValue) throws -> [ScreenDescriptor] {
+        try handRead(array: value) ?? JSONValueDecoder().decode([ScreenDescriptor].self, from: value)
+    }
+
+    static func handRead(array value: JSONValue) -> [ScreenDescriptor]? {
         guard case .array(let elements) = value else { return nil }
         var descriptors: [ScreenDescriptor] = []
         descriptors.reserveCapacity(elements.count)
         for element in elements {
-            guard let descriptor = ScreenDescriptor(handReading: element) else { return nil }
+            guard case .object(let fields) = element, let descriptor = ScreenDescriptor(fields: fields) else { return nil }
             descriptors.append(descriptor)
         }
         return descriptors
     }
 
-    /// As `Decodable` reads it: unknown fields ignored, a null optional absent.
-    init?(handReading value: JSONValue) {
-        guard case .object(let fields) = value, case .string(let kind)? = fields["kind"],
-            case .string(let description)? = fields["description"], case .object(let paramFields)? = fields["params"],
-            let external = Self.optional(fields["external"], { $0.boolValue })
+    /// Unknown members are ignored, as by `Decodable`; nil for a member of another type.
+    init?(fields: [String: JSONValue]) {
+        guard case .string(let kind)? = fields["kind"], case .string(let description)? = fields["description"],
+            case .object(let paramFields)? = fields["params"]
         else { return nil }
         var params: [String: ParamSpec] = [:]
-        for (name, spec) in paramFields {
-            guard let spec = ParamSpec(handReading: spec) else { return nil }
+        for (name, value) in paramFields {
+            guard case .object(let specFields) = value, let spec = ParamSpec(fields: specFields) else { return nil }
             params[name] = spec
         }
-        self.init(kind: ScreenKind(kind), description: description, params: params, external: external)
-    }
-
-    /// An optional field: `.some(nil)` when absent or null, `.some(value)` when of its type,
-    /// nil when of another type.
-    static func optional<Value>(_ field: JSONValue?, _ read: (JSONValue) -> Value?) -> Value?? {
-        guard let field, !field.isNull else { return .some(nil) }
-        guard let value = read(field) else { return nil }
-        return .some(value)
+        self.init(kind: ScreenKind(kind), description: description, params: params)
+        for (key, value) in fields {
+            switch (key, value) {
+            case ("external", .bool(let flag)): external = flag
+            case ("kind", _), ("description", _), ("params", _), ("external", .null): break
+            case ("external", _): return nil
+            default: break
+            }
+        }
     }
 }
 
 extension ParamSpec {
-    init?(handReading value: JSONValue) {
-        guard case .object(let fields) = value, case .string(let typeName)? = fields["type"], let type = ParamType(rawValue: typeName),
-            let required = ScreenDescriptor.optional(fields["required"], { $0.boolValue }),
-            let description = ScreenDescriptor.optional(fields["description"], { $0.stringValue })
-        else { return nil }
-        self.init(type, description: description)
-        self.required = required
+    init?(fields: [String: JSONValue]) {
+        guard case .string(let name)? = fields["type"], let type = ParamType(rawValue: name) else { return nil }
+        self.init(type)
+        for (key, value) in fields {
+            switch (key, value) {
+            case ("required", .bool(let flag)): required = flag
+            case ("description", .string(let text)): description = text
+            case ("type", _), ("required", .null), ("description", .null): break
+            case ("required", _), ("description", _): return nil
+            default: break
+            }
+        }
     }
 }
