@@ -53,8 +53,13 @@ struct Serve: ParsableCommand {
         }
     }
 
-    /// The configuration and the screen kinds, once the command line names a root screen navhost can open.
-    private static func prepare(_ commandLine: ServeCommandLine) throws -> (HostConfiguration, ScreenCatalog) {
+    /// What a host starts with: the configuration and the screen kinds.
+    private typealias Prepared = (configuration: HostConfiguration, catalog: ScreenCatalog)
+
+    /// The configuration and the screen kinds, once the command line names a root screen navhost
+    /// can open. A command line read quickly that fails here is prepared again by ArgumentParser's
+    /// path (the kinds read twice), which only an error costs.
+    private static func prepare(_ commandLine: ServeCommandLine) throws -> Prepared {
         let configuration = commandLine.settings.configuration
         let catalog: ScreenCatalog
         do {
@@ -69,11 +74,11 @@ struct Serve: ParsableCommand {
         if let error = catalog.pushError(kind: configuration.rootKind, params: configuration.rootParams) {
             throw ValidationError("--root-params: \(error.message)")
         }
-        return (configuration, catalog)
+        return (configuration: configuration, catalog: catalog)
     }
 
-    private static func serve(_ commandLine: ServeCommandLine, with prepared: (HostConfiguration, ScreenCatalog)) throws {
-        let host = try Host(configuration: prepared.0, catalog: prepared.1)
+    private static func serve(_ commandLine: ServeCommandLine, with prepared: Prepared) throws {
+        let host = try Host(configuration: prepared.configuration, catalog: prepared.catalog)
         let recorder = try commandLine.record.map {
             try SessionRecorder(path: $0, connection: host.client, loop: host.loop, hostArguments: commandLine.settings.arguments)
         }
