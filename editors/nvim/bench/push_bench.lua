@@ -3,7 +3,9 @@
 -- mean, median and range in milliseconds. Run from the repository root:
 --   NAVSHELL_NAVHOST=.build/release/navhost NAVSHELL_USER=user:mojombo NAVSHELL_COUNT=30 \
 --     nvim --headless -u NONE -i NONE -n --cmd "set rtp^=editors/nvim" -c "luafile editors/nvim/bench/push_bench.lua"
--- Each push waits 300 ms after the pop before it, so navhost has a warm spare ready.
+-- Before each push, the workers settle as navshell-bench's do (`WorkerSettling`): navhost has
+-- exactly two live children, the root screen's worker and the warm spare, both asleep (the
+-- popped worker gone, the spare done rehearsing), seen so twice 2 ms apart.
 local navshell = require("navshell")
 local hrtime = (vim.uv or vim.loop).hrtime
 local user, count = os.getenv("NAVSHELL_USER") or "user:mojombo", tonumber(os.getenv("NAVSHELL_COUNT") or "30")
@@ -32,9 +34,39 @@ session.on_change = function(s)
   if started and not shown_at and #s.stack == 2 and #top.rows > 0 then shown_at = hrtime() end
 end
 
+-- Whether `pid` has exactly `count` live children, all asleep (state S in /proc/PID/stat).
+local function workers_asleep(pid, count)
+  local found = 0
+  for _, name in ipairs(vim.fn.readdir("/proc")) do
+    local file = name:match("^%d+$") and io.open("/proc/" .. name .. "/stat")
+    if file then
+      local stat = file:read("*l") or ""
+      file:close()
+      local state, parent = stat:match("%) (%a) (%d+)")
+      if tonumber(parent) == pid and state ~= "Z" then
+        if state ~= "S" then return false end
+        found = found + 1
+      end
+    end
+  end
+  return found == count
+end
+
+local function settle()
+  local settled = vim.wait(10000, function()
+    -- Twice in a row: a worker between two page faults can look asleep for an instant.
+    return workers_asleep(session.client.pid, 2) and not vim.wait(2, function() return false end)
+      and workers_asleep(session.client.pid, 2)
+  end, 1)
+  if not settled then
+    io.stderr:write("push_bench: navhost's workers did not settle within 10 s\n")
+    vim.cmd("cquit 1")
+  end
+end
+
 local times = {}
 for _ = 1, count do
-  vim.wait(300, function() return false end, 5)
+  settle()
   local root = session:top()
   shown_at, started = nil, hrtime()
   session:select(root, user)
