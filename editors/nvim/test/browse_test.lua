@@ -38,10 +38,19 @@ local function test_rows_and_screens()
     return request(method, params, callback)
   end
   T.put_cursor_on("Tom Preston-Werner")
+  local watch = T.watch_buffer()
   T.feed("<CR>")
   T.wait("<CR> on a subtitle line selects its row", function() return title_line() == "Users › mojombo's repositories" end)
   T.wait_for_text("chronic")
+  watch.stopped = true
   client.request = request
+  local empty_frames = 0
+  for _, frame in ipairs(watch.frames) do
+    if frame[1] == "Users › mojombo's repositories" and not table.concat(frame, "\n"):find("chronic", 1, true) then
+      empty_frames = empty_frames + 1
+    end
+  end
+  T.check("the pushed screen is first drawn with its rows, not empty then filled", #watch.frames > 0 and empty_frames == 0)
   T.check("the push is one request, the selection asking for a page of the pushed screen's rows",
     #sent == 1 and sent[1].method == "screen/select" and sent[1].params.rows == 100)
   T.check("a new screen starts on its first row", T.line():find("^  chronic"))

@@ -47,6 +47,18 @@ function T.put_cursor_on(text)
   T.check("a line with " .. text, false)
 end
 
+-- Watches the current buffer until `stopped` is set: the text after each change (what the user
+-- could have seen) in `frames`, and the first line (from 0) each change rewrote in `first_lines`.
+function T.watch_buffer()
+  local watch = { frames = {}, first_lines = {}, stopped = false }
+  vim.api.nvim_buf_attach(0, false, { on_lines = function(_, buffer, _, first)
+    if watch.stopped then return true end
+    table.insert(watch.first_lines, first)
+    table.insert(watch.frames, vim.api.nvim_buf_get_lines(buffer, 0, -1, false))
+  end })
+  return watch
+end
+
 function T.last_notice()
   local last = T.notices[#T.notices]
   return last and last.message or ""

@@ -51,6 +51,31 @@ local function test_thousand_rows()
   T.check("and moves from there", on_row(999))
 end
 
+-- A page arriving at the end of a long list rewrites the buffer from the "… N more" line on,
+-- not the rows above it, and leaves what a whole new draw would: the same lines, the same
+-- highlights.
+local function test_a_page_rewrites_only_the_end()
+  local screen = top()
+  local read = #screen.rows
+  local more = T.put_cursor_on("… " .. (screen:total() - read) .. " more")
+  local watch = T.watch_buffer()
+  navshell.state():want(screen, read + 50)
+  T.wait("the next page comes", function() return #screen.rows > read and not screen.fetching end)
+  watch.stopped = true
+  T.check("the page was drawn", #watch.first_lines > 0)
+  T.check("no line above '… N more' was rewritten", math.min((table.unpack or unpack)(watch.first_lines)) >= more - 1)
+  local layout = require("navshell.view").layout(navshell.state(), screen)
+  T.check("the lines are those of a whole draw", T.text() == table.concat(layout.lines, "\n"))
+  local namespace = vim.api.nvim_create_namespace("navshell")
+  local shown = vim.api.nvim_buf_get_extmarks(0, namespace, 0, -1, { details = true })
+  local same = #shown == #layout.marks.line
+  for index, mark in ipairs(shown) do
+    same = same and mark[2] == layout.marks.line[index] and mark[3] == layout.marks.from[index]
+      and mark[4].end_col == layout.marks.to[index] and mark[4].hl_group == layout.marks.group[index]
+  end
+  T.check("the highlights are those of a whole draw, " .. #layout.marks.line .. " of them", same)
+end
+
 local function test_search_pages()
   vim.cmd("NavShellSearch a")
   T.wait_for_text("USERS MATCHING 'A'")
@@ -129,4 +154,4 @@ local function test_failed_state()
   T.check("and it answers keys", T.line():find("^  %S+  —"))
 end
 
-T.run("paging_test.lua", { test_thousand_rows, test_search_pages, test_loading_shown, test_crash, test_failed_read, test_failed_state })
+T.run("paging_test.lua", { test_thousand_rows, test_a_page_rewrites_only_the_end, test_search_pages, test_loading_shown, test_crash, test_failed_read, test_failed_state })

@@ -76,4 +76,36 @@ local function test_options()
   T.check("setup({}) goes back to the defaults", vim.deep_equal(config.options, config.defaults))
 end
 
-T.run("unit_test.lua", { test_framing, test_screen_windows, test_screen_updates, test_options })
+-- A draw rewrites only what changed: a row whose highlight alone changed (an error row of the
+-- same text) is highlighted anew, and a draw with nothing changed leaves the buffer alone.
+local function test_draw_changes()
+  local Screen = require("navshell.screen")
+  local view = require("navshell.view")
+  local screen = Screen.new({ id = "s1", title = "Users" })
+  screen:apply_rows({ revision = 1, sections = { { id = "users", count = 3 } }, rows = rows(1, 3) }, { offset = 0, limit = 3 })
+  local session = { stack = { { id = "s1", title = "Users" } }, screens = { s1 = screen } }
+  function session:top() return screen end
+  local ui = { buffer = vim.api.nvim_create_buf(false, true), session = session }
+  vim.api.nvim_win_set_buf(0, ui.buffer)
+  view.draw(ui)
+  local namespace = vim.api.nvim_create_namespace("navshell")
+  local function groups_on(line)
+    local groups = {}
+    for _, mark in ipairs(vim.api.nvim_buf_get_extmarks(ui.buffer, namespace, { line - 1, 0 }, { line - 1, -1 }, { details = true })) do
+      table.insert(groups, mark[4].hl_group)
+    end
+    return table.concat(groups, ",")
+  end
+  local line = ui.layout.line_of[2]
+  T.check("a row is drawn highlighted as a row", groups_on(line) == "NavShellRow")
+  local changed = rows(1, 3)
+  changed[2].kind = "error"
+  screen:apply_rows({ revision = 2, sections = screen.sections, rows = changed }, { offset = 0, limit = 3 })
+  view.draw(ui)
+  T.check("the same text as an error row is highlighted as an error", groups_on(line) == "NavShellError")
+  local tick = vim.api.nvim_buf_get_changedtick(ui.buffer)
+  view.draw(ui)
+  T.check("a draw with nothing changed leaves the buffer alone", vim.api.nvim_buf_get_changedtick(ui.buffer) == tick)
+end
+
+T.run("unit_test.lua", { test_framing, test_screen_windows, test_screen_updates, test_options, test_draw_changes })

@@ -55,6 +55,11 @@ function Session:report(message)
 end
 
 function Session:changed()
+  -- A screen a selection pushed is drawn once, with the rows the selection's answer brings:
+  -- navhost sends that answer right behind the push's announcement, and drawing the screen
+  -- without its rows first (replacing the whole buffer) would only delay them.
+  local top = self:top()
+  if top and top.awaiting_select and not self.exited then return end
   if self.on_change then self.on_change(self) end
 end
 

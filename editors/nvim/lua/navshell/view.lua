@@ -36,15 +36,42 @@ end
 
 local ACCESSORY = { disclosure = "  ›", link = "  ↗" }
 
+-- Each row's text as the layout shows it, kept per row: the plugin never changes a row table
+-- (new rows come as new tables), so a draw after a page arrives renders only the new rows.
+-- Weak keys: a row no screen holds any more takes its text with it.
+local rendered = setmetatable({}, { __mode = "k" })
+
+local function render(row)
+  local subtitles = config.options.subtitles and true or false
+  local text = rendered[row]
+  if text and text.subtitles == subtitles then return text end
+  local line = "  " .. one_line(row.title)
+  local detail = (row.detail and ("  —  " .. one_line(row.detail)) or "") .. (ACCESSORY[row.accessory] or "")
+  text = {
+    subtitles = subtitles, line = line .. detail, title_end = #line, detail = #detail > 0,
+    group = row.kind == "error" and "NavShellError" or "NavShellRow",
+    subtitle = subtitles and row.subtitle and row.subtitle ~= "" and ("      " .. one_line(row.subtitle)) or nil,
+  }
+  rendered[row] = text
+  return text
+end
+
 -- The lines of `screen` (nil while navhost starts), their highlights, the row index of each
 -- line that shows a row (its title and subtitle lines), the title line of each row index, and
--- the line that stands for rows not read yet.
+-- the line that stands for rows not read yet. Highlights are columns, in line order: mark `i`
+-- is `group[i]` on line `line[i]` (from 0), bytes `from[i]` to `to[i]`; no table per mark.
 function M.layout(session, screen)
-  local out = { lines = {}, marks = {}, row_at = {}, line_of = {} }
+  local marks = { line = {}, from = {}, to = {}, group = {} }
+  local out = { lines = {}, marks = marks, row_at = {}, line_of = {} }
+  local lines = out.lines
+  local function mark(line, from, to, group)
+    local index = #marks.line + 1
+    marks.line[index], marks.from[index], marks.to[index], marks.group[index] = line, from, to, group
+  end
   local function add(text, group)
-    table.insert(out.lines, text)
-    if group and #text > 0 then table.insert(out.marks, { #out.lines - 1, 0, #text, group }) end
-    return #out.lines
+    lines[#lines + 1] = text
+    if group and #text > 0 then mark(#lines - 1, 0, #text, group) end
+    return #lines
   end
   local titles = {}
   for _, entry in ipairs(session.stack) do table.insert(titles, one_line(entry.title)) end
@@ -52,18 +79,13 @@ function M.layout(session, screen)
   add("")
   if screen then
     local function add_row(index)
-      local row = screen.rows[index]
-      local title = one_line(row.title)
-      local line = "  " .. title
-      local detail = (row.detail and ("  —  " .. one_line(row.detail)) or "") .. (ACCESSORY[row.accessory] or "")
-      local number = add(line .. detail)
-      table.insert(out.marks, { number - 1, 2, #line, row.kind == "error" and "NavShellError" or "NavShellRow" })
-      if #detail > 0 then table.insert(out.marks, { number - 1, #line, #line + #detail, "NavShellDetail" }) end
+      local text = render(screen.rows[index])
+      local number = add(text.line)
+      mark(number - 1, 2, text.title_end, text.group)
+      if text.detail then mark(number - 1, text.title_end, #text.line, "NavShellDetail") end
       out.row_at[number] = index
       out.line_of[index] = number
-      if config.options.subtitles and row.subtitle and row.subtitle ~= "" then
-        out.row_at[add("      " .. one_line(row.subtitle), "NavShellSubtitle")] = index
-      end
+      if text.subtitle then out.row_at[add(text.subtitle, "NavShellSubtitle")] = index end
     end
     local first, read = 1, #screen.rows
     for _, section in ipairs(screen.sections) do
@@ -152,6 +174,51 @@ local function target_line(ui, screen, place)
   return layout.line_of[1] or math.min(3, #layout.lines), nil
 end
 
+-- The first line (from 1) whose text or highlights differ between two layouts, or nil.
+local function first_change(old, new)
+  local limit = math.min(#old.lines, #new.lines)
+  local first = limit + 1
+  for line = 1, limit do
+    if old.lines[line] ~= new.lines[line] then
+      first = line
+      break
+    end
+  end
+  if first > limit and #old.lines == #new.lines then first = nil end
+  -- Marks go in line order: the first that differs, unless it lies past that line.
+  local a, b = old.marks, new.marks
+  for index = 1, math.max(#a.line, #b.line) do
+    local line = math.min(a.line[index] or math.huge, b.line[index] or math.huge) + 1
+    if first and line >= first then break end
+    if a.line[index] ~= b.line[index] or a.from[index] ~= b.from[index] or a.to[index] ~= b.to[index]
+      or a.group[index] ~= b.group[index] then
+      return line
+    end
+  end
+  return first
+end
+
+-- Puts `layout` in the buffer, rewriting only the lines from the first that changed since
+-- `shown` (the layout drawn last): a page of rows arriving at the end of a long list costs the
+-- page, not the list.
+local function write(buffer, shown, layout)
+  local first = 1
+  if shown and vim.api.nvim_buf_line_count(buffer) == #shown.lines then first = first_change(shown, layout) end
+  if not first then return end
+  vim.api.nvim_buf_clear_namespace(buffer, namespace, first - 1, -1)
+  vim.bo[buffer].modifiable = true
+  vim.api.nvim_buf_set_lines(buffer, first - 1, -1, false, vim.list_slice(layout.lines, first))
+  vim.bo[buffer].modifiable = false
+  vim.bo[buffer].modified = false
+  local marks = layout.marks
+  local index = #marks.line
+  while index > 0 and marks.line[index] >= first - 1 do index = index - 1 end
+  for position = index + 1, #marks.line do
+    vim.api.nvim_buf_set_extmark(buffer, namespace, marks.line[position], marks.from[position],
+      { end_col = marks.to[position], hl_group = marks.group[position] })
+  end
+end
+
 function M.draw(ui)
   local buffer = ui.buffer
   if not vim.api.nvim_buf_is_valid(buffer) then return end
@@ -165,14 +232,7 @@ function M.draw(ui)
     session.screens[ui.shown].cursor = before[windows[1]]
   end
   local layout = M.layout(session, screen)
-  vim.bo[buffer].modifiable = true
-  vim.api.nvim_buf_set_lines(buffer, 0, -1, false, layout.lines)
-  vim.bo[buffer].modifiable = false
-  vim.bo[buffer].modified = false
-  vim.api.nvim_buf_clear_namespace(buffer, namespace, 0, -1)
-  for _, mark in ipairs(layout.marks) do
-    vim.api.nvim_buf_set_extmark(buffer, namespace, mark[1], mark[2], { end_col = mark[3], hl_group = mark[4] })
-  end
+  write(buffer, ui.layout, layout)
   ui.layout = layout
   ui.shown = screen and screen.id
   for _, window in ipairs(windows) do
