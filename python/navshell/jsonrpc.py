@@ -74,14 +74,15 @@ class ContentLengthDecoder:
             self._remaining = None
 
     def _read_header(self):
-        text = bytes(self._buffer)
-        end, separator = text.find(b"\r\n\r\n"), 4
-        bare = text.find(b"\n\n")
-        if end < 0 or (0 <= bare < end):
+        # Searched in place: a copy of the buffer for each message made a read of many small
+        # messages cost the buffer's length once per message.
+        end, separator = self._buffer.find(b"\r\n\r\n"), 4
+        bare = self._buffer.find(b"\n\n", 0, end if end >= 0 else len(self._buffer))
+        if end < 0 or bare >= 0:
             end, separator = bare, 2
         if end < 0:
             return None
-        header = text[:end].decode("ascii", "replace")
+        header = self._buffer[:end].decode("ascii", "replace")
         del self._buffer[: end + separator]
         for line in header.splitlines():
             name, _, value = line.partition(":")

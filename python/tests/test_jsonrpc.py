@@ -92,6 +92,15 @@ def test_content_length_framing_round_trips_split_at_every_byte():
     assert [json.loads(body) for body in bodies] == messages
 
 
+def test_content_length_headers_end_either_way_and_a_read_of_many_messages_keeps_them_all():
+    many = [{"jsonrpc": "2.0", "id": n, "result": {"n": n}} for n in range(500)]
+    stream = (b"Content-Length: 2\n\n{}" + b"Content-Type: application/json\r\nContent-Length: 7\r\n\r\n[1,2,3]"
+              + b"".join(jsonrpc.encode(m, jsonrpc.CONTENT_LENGTH) for m in many))
+    decoder = jsonrpc.ContentLengthDecoder()
+    assert [json.loads(body) for body in decoder.feed(stream)] == [{}, [1, 2, 3]] + many
+    assert decoder.feed(b"") == []
+
+
 def test_a_wait_with_no_answer_times_out_saying_what_it_waited_for(peer):
     request_id = peer.connection.start_request("nav/waitIdle")
     started = time.monotonic()
