@@ -11,6 +11,18 @@ local function test_framing()
     if not (#bodies == 2 and bodies[1] == '{"a":"é"}' and bodies[2] == "[1,2]") then broken = broken or split end
   end
   T.check("framing survives a split at any byte (first broken: " .. tostring(broken) .. ")", broken == nil)
+  -- A long message a byte at a time, then many in one chunk: every body, whole, in order.
+  local parser = framing.new_parser()
+  local long = string.rep("x", 5000)
+  local bodies = {}
+  local framed = framing.encode(long)
+  for byte = 1, #framed do vim.list_extend(bodies, parser.feed(framed:sub(byte, byte))) end
+  local many = {}
+  for index = 1, 300 do many[index] = framing.encode(tostring(index)) end
+  vim.list_extend(bodies, parser.feed(table.concat(many)))
+  local whole = #bodies == 301 and bodies[1] == long
+  for index = 1, 300 do whole = whole and bodies[index + 1] == tostring(index) end
+  T.check("a message fed a byte at a time, then 300 in one chunk, come out whole and in order", whole)
 end
 
 local function rows(from, to)
