@@ -64,7 +64,7 @@ final class LoadedSection<Item> {
     /// The rows of `items[range]`, rendering those never read before.
     func rows(in range: Range<Int>, render: (Item) -> Row) -> [Row] {
         if renderedItems.count < range.upperBound {
-            renderedItems += items[renderedItems.count..<range.upperBound].map(render)
+            renderedItems.append(renderingItemsOf: items, in: renderedItems.count..<range.upperBound, render)
         }
         return Array(renderedItems[range])
     }

@@ -73,7 +73,7 @@ struct WindowCache<Item> {
     private mutating func renderedRows(of chunk: Int, upTo upper: Int, render: (Item) -> Row) -> [Row] {
         var rows = rendered[chunk] ?? []
         if rows.count < upper, let items = chunks[chunk] {
-            rows += items[rows.count..<upper].map(render)
+            rows.append(renderingItemsOf: items, in: rows.count..<upper, render)
             rendered[chunk] = rows
         }
         return rows
