@@ -64,7 +64,7 @@ local function test_a_page_rewrites_only_the_end()
   watch.stopped = true
   T.check("the page was drawn", #watch.first_lines > 0)
   T.check("no line above '… N more' was rewritten", math.min((table.unpack or unpack)(watch.first_lines)) >= more - 1)
-  local layout = require("navshell.view").layout(navshell.state(), screen)
+  local layout = require("navshell.layout").build(navshell.state(), screen)
   T.check("the lines are those of a whole draw", T.text() == table.concat(layout.lines, "\n"))
   local namespace = vim.api.nvim_create_namespace("navshell")
   local shown = vim.api.nvim_buf_get_extmarks(0, namespace, 0, -1, { details = true })

@@ -120,4 +120,68 @@ local function test_draw_changes()
   T.check("a draw with nothing changed leaves the buffer alone", vim.api.nvim_buf_get_changedtick(ui.buffer) == tick)
 end
 
-T.run("unit_test.lua", { test_framing, test_screen_windows, test_screen_updates, test_options, test_draw_changes })
+-- A layout carried on from the last one (a page appended, a footer or count changed, rows read
+-- again, a failure shown) is the layout made from nothing: 2,000 seeded random steps.
+local function test_layout_carried_on()
+  local Screen = require("navshell.screen")
+  local layouts = require("navshell.layout")
+  math.randomseed(7)
+  local session = { stack = { { id = "s1", title = "Users" } } }
+  local screen = Screen.new({ id = "s1", title = "Users" })
+  local made = 0
+  local function sections()
+    local out = {}
+    for index = 1, math.random(1, 3) do
+      out[index] = {
+        id = "x" .. index, count = math.random(0, 6), header = math.random() < 0.7 and ("part " .. index) or nil,
+        footer = math.random() < 0.5 and ("end " .. index) or nil, hasMore = math.random() < 0.3 or nil,
+        state = ({ nil, "loading", "failed" })[math.random(1, 3)],
+      }
+    end
+    return out
+  end
+  local function read_to(count)
+    while #screen.rows < count do
+      made = made + 1
+      table.insert(screen.rows, { id = "r" .. made, title = "row " .. made, detail = math.random() < 0.5 and "d" or nil,
+        subtitle = math.random() < 0.3 and "sub" or nil, kind = math.random() < 0.1 and "error" or nil })
+    end
+  end
+  screen.sections, screen.revision = sections(), 1
+  local previous = nil
+  local differs = nil
+  for step = 1, 2000 do
+    local choice = math.random(1, 10)
+    if choice <= 4 then
+      screen.sections[#screen.sections].count = screen.sections[#screen.sections].count + math.random(0, 5)
+      read_to(math.min(screen:total(), #screen.rows + math.random(0, 6)))
+    elseif choice == 5 then
+      screen.sections = sections()
+    elseif choice == 6 then
+      local section = screen.sections[math.random(1, #screen.sections)]
+      section.footer = math.random() < 0.5 and ("changed " .. step) or nil
+      section.state = math.random() < 0.5 and "failed" or nil
+    elseif choice == 7 then
+      screen.rows = {}
+      read_to(math.min(screen:total(), math.random(0, 8)))
+    elseif choice == 8 then
+      screen.fetching = not screen.fetching
+      screen.failed = math.random() < 0.3 and "it broke" or nil
+    elseif choice == 9 then
+      session.stack[1].title = math.random() < 0.5 and "Users" or "People"
+    else
+      session.failed = math.random() < 0.2 and "navhost exited" or nil
+    end
+    local fresh = layouts.build(session, screen)
+    local carried = layouts.build(session, screen, previous)
+    carried.before = nil
+    local same = vim.deep_equal(carried.lines, fresh.lines) and vim.deep_equal(carried.marks, fresh.marks)
+      and vim.deep_equal(carried.row_at, fresh.row_at) and vim.deep_equal(carried.line_of, fresh.line_of)
+      and carried.more_line == fresh.more_line and carried.read == fresh.read
+    if not same and not differs then differs = step end
+    previous = carried
+  end
+  T.check("a layout carried on is the layout made from nothing (first step that differs: " .. tostring(differs) .. ")", differs == nil)
+end
+
+T.run("unit_test.lua", { test_framing, test_screen_windows, test_screen_updates, test_options, test_draw_changes, test_layout_carried_on })

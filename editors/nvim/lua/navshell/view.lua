@@ -1,6 +1,6 @@
 -- Draws the top screen of a session into its buffer and keeps each window's cursor on a row:
 -- the row it was on when the lines change, the row a screen was left on when it comes back.
-local config = require("navshell.config")
+local layouts = require("navshell.layout")
 
 local M = {}
 
@@ -28,89 +28,6 @@ function M.define_highlights()
   vim.api.nvim_create_autocmd("ColorScheme", { group = group, callback = function()
     for name, target in pairs(M.highlights) do vim.cmd("highlight default link " .. name .. " " .. target) end
   end })
-end
-
-local function one_line(text)
-  return (tostring(text or ""):gsub("[\r\n]+", " "))
-end
-
-local ACCESSORY = { disclosure = "  ›", link = "  ↗" }
-
--- Each row's text as the layout shows it, kept per row: the plugin never changes a row table
--- (new rows come as new tables), so a draw after a page arrives renders only the new rows.
--- Weak keys: a row no screen holds any more takes its text with it.
-local rendered = setmetatable({}, { __mode = "k" })
-
-local function render(row)
-  local subtitles = config.options.subtitles and true or false
-  local text = rendered[row]
-  if text and text.subtitles == subtitles then return text end
-  local line = "  " .. one_line(row.title)
-  local detail = (row.detail and ("  —  " .. one_line(row.detail)) or "") .. (ACCESSORY[row.accessory] or "")
-  text = {
-    subtitles = subtitles, line = line .. detail, title_end = #line, detail = #detail > 0,
-    group = row.kind == "error" and "NavShellError" or "NavShellRow",
-    subtitle = subtitles and row.subtitle and row.subtitle ~= "" and ("      " .. one_line(row.subtitle)) or nil,
-  }
-  rendered[row] = text
-  return text
-end
-
--- The lines of `screen` (nil while navhost starts), their highlights, the row index of each
--- line that shows a row (its title and subtitle lines), the title line of each row index, and
--- the line that stands for rows not read yet. Highlights are columns, in line order: mark `i`
--- is `group[i]` on line `line[i]` (from 0), bytes `from[i]` to `to[i]`; no table per mark.
-function M.layout(session, screen)
-  local marks = { line = {}, from = {}, to = {}, group = {} }
-  local out = { lines = {}, marks = marks, row_at = {}, line_of = {} }
-  local lines = out.lines
-  local function mark(line, from, to, group)
-    local index = #marks.line + 1
-    marks.line[index], marks.from[index], marks.to[index], marks.group[index] = line, from, to, group
-  end
-  local function add(text, group)
-    lines[#lines + 1] = text
-    if group and #text > 0 then mark(#lines - 1, 0, #text, group) end
-    return #lines
-  end
-  local titles = {}
-  for _, entry in ipairs(session.stack) do table.insert(titles, one_line(entry.title)) end
-  add(#titles > 0 and table.concat(titles, " › ") or "NavShell", "NavShellTitle")
-  add("")
-  if screen then
-    local function add_row(index)
-      local text = render(screen.rows[index])
-      local number = add(text.line)
-      mark(number - 1, 2, text.title_end, text.group)
-      if text.detail then mark(number - 1, text.title_end, #text.line, "NavShellDetail") end
-      out.row_at[number] = index
-      out.line_of[index] = number
-      if text.subtitle then out.row_at[add(text.subtitle, "NavShellSubtitle")] = index end
-    end
-    local first, read = 1, #screen.rows
-    for _, section in ipairs(screen.sections) do
-      local count = section.count or 0
-      if count > 0 and first > read then break end
-      if section.header then add(one_line(section.header):upper(), "NavShellSection") end
-      for index = first, math.min(first + count - 1, read) do add_row(index) end
-      if first + count - 1 > read then break end
-      if section.footer then
-        add("  (" .. one_line(section.footer) .. ")", section.state == "failed" and "NavShellError" or "NavShellFooter")
-      end
-      first = first + count
-    end
-    out.read = read
-    local unread = screen:total() - read
-    if unread > 0 then out.more_line = add("  … " .. unread .. " more", "NavShellMore") end
-  end
-  if session.failed then
-    add(session.failed, "NavShellError")
-  elseif not screen or screen.fetching or screen.revision == nil then
-    add("Loading…", "NavShellLoading")
-  end
-  if screen and screen.failed then add("Could not load: " .. one_line(screen.failed) .. " (R reloads)", "NavShellError") end
-  if screen and screen.notice then add(one_line(screen.notice), "NavShellError") end
-  return out
 end
 
 -- Where a window's cursor is: { row_id, offset } on a row (offset: lines below the window's
@@ -174,36 +91,42 @@ local function target_line(ui, screen, place)
   return layout.line_of[1] or math.min(3, #layout.lines), nil
 end
 
--- The first line (from 1) whose text or highlights differ between two layouts, or nil.
-local function first_change(old, new)
-  local limit = math.min(#old.lines, #new.lines)
-  local first = limit + 1
-  for line = 1, limit do
-    if old.lines[line] ~= new.lines[line] then
-      first = line
+-- The first line (from 1) whose text or highlights differ between what the buffer holds past
+-- the lines kept (`before`: `lines` and `marks` from there, see `layouts.build`) and `new`, or nil.
+local function first_change(before, new)
+  local kept_lines, kept_marks = before.kept_lines, before.kept_marks
+  local old_count, new_count = #before.lines, #new.lines - kept_lines
+  local limit = math.min(old_count, new_count)
+  local first
+  for index = 1, limit do
+    if before.lines[index] ~= new.lines[kept_lines + index] then
+      first = kept_lines + index
       break
     end
   end
-  if first > limit and #old.lines == #new.lines then first = nil end
+  if not first and old_count ~= new_count then first = kept_lines + limit + 1 end
   -- Marks go in line order: the first that differs, unless it lies past that line.
-  local a, b = old.marks, new.marks
-  for index = 1, math.max(#a.line, #b.line) do
-    local line = math.min(a.line[index] or math.huge, b.line[index] or math.huge) + 1
+  local a, b = before.marks, new.marks
+  for index = 1, math.max(#a.line, #b.line - kept_marks) do
+    local other = kept_marks + index
+    local line = math.min(a.line[index] or math.huge, b.line[other] or math.huge) + 1
     if first and line >= first then break end
-    if a.line[index] ~= b.line[index] or a.from[index] ~= b.from[index] or a.to[index] ~= b.to[index]
-      or a.group[index] ~= b.group[index] then
+    if a.line[index] ~= b.line[other] or a.from[index] ~= b.from[other] or a.to[index] ~= b.to[other]
+      or a.group[index] ~= b.group[other] then
       return line
     end
   end
   return first
 end
 
--- Puts `layout` in the buffer, rewriting only the lines from the first that changed since
--- `shown` (the layout drawn last): a page of rows arriving at the end of a long list costs the
--- page, not the list.
-local function write(buffer, shown, layout)
+-- Puts `layout` in the buffer, rewriting only the lines from the first that changed since the
+-- layout drawn last: a page of rows arriving at the end of a long list costs the page, not the
+-- list.
+local function write(buffer, layout)
+  local before = layout.before
+  layout.before = nil
   local first = 1
-  if shown and vim.api.nvim_buf_line_count(buffer) == #shown.lines then first = first_change(shown, layout) end
+  if before and vim.api.nvim_buf_line_count(buffer) == before.count then first = first_change(before, layout) end
   if not first then return end
   vim.api.nvim_buf_clear_namespace(buffer, namespace, first - 1, -1)
   vim.bo[buffer].modifiable = true
@@ -231,8 +154,8 @@ function M.draw(ui)
   if switched and ui.shown and session.screens[ui.shown] and windows[1] then
     session.screens[ui.shown].cursor = before[windows[1]]
   end
-  local layout = M.layout(session, screen)
-  write(buffer, ui.layout, layout)
+  local layout = layouts.build(session, screen, ui.layout)
+  write(buffer, layout)
   ui.layout = layout
   ui.shown = screen and screen.id
   for _, window in ipairs(windows) do

@@ -1,0 +1,164 @@
+-- What the buffer shows for the top screen: its lines, their highlights, which row each line
+-- stands for. A page of rows arriving at the end of a long list carries the last layout on in
+-- place instead of laying every row out again, so a draw costs the page, not the list.
+local config = require("navshell.config")
+
+local M = {}
+
+local function one_line(text)
+  return (tostring(text or ""):gsub("[\r\n]+", " "))
+end
+
+local ACCESSORY = { disclosure = "  ›", link = "  ↗" }
+
+-- Each row's text as the layout shows it, kept per row: the plugin never changes a row table
+-- (new rows come as new tables). Weak keys: a row no screen holds any more takes its text with it.
+local rendered = setmetatable({}, { __mode = "k" })
+
+local function render(row)
+  local subtitles = config.options.subtitles and true or false
+  local text = rendered[row]
+  if text and text.subtitles == subtitles then return text end
+  local line = "  " .. one_line(row.title)
+  local detail = (row.detail and ("  —  " .. one_line(row.detail)) or "") .. (ACCESSORY[row.accessory] or "")
+  text = {
+    subtitles = subtitles, line = line .. detail, title_end = #line, detail = #detail > 0,
+    group = row.kind == "error" and "NavShellError" or "NavShellRow",
+    subtitle = subtitles and row.subtitle and row.subtitle ~= "" and ("      " .. one_line(row.subtitle)) or nil,
+  }
+  rendered[row] = text
+  return text
+end
+
+local function title_of(session)
+  local titles = {}
+  for _, entry in ipairs(session.stack) do table.insert(titles, one_line(entry.title)) end
+  return #titles > 0 and table.concat(titles, " › ") or "NavShell"
+end
+
+-- Whether `previous` can be carried on for `screen`: made for the same screen, title and
+-- subtitle setting, from the same rows table with no fewer rows now (rows are only ever
+-- appended to a table; reading from the start makes a new one), and with every section up to
+-- where its rows ended as it was (the last one's count may have grown, never below its rows).
+local function resumable(previous, screen, title)
+  local stop = previous and previous.stop
+  if not stop or previous.screen ~= screen or previous.rows ~= screen.rows or previous.title ~= title
+    or previous.subtitles ~= (config.options.subtitles and true or false) or #screen.rows < stop.row then
+    return false
+  end
+  for index = 1, stop.section do
+    local old, new = stop.sections[index], screen.sections[index]
+    if not new or old.header ~= new.header then return false end
+    if index < stop.section and (old.footer ~= new.footer or old.count ~= (new.count or 0) or old.state ~= new.state) then
+      return false
+    end
+  end
+  -- The last section still holds its rows laid out, and is still reached (a section with rows
+  -- and none read yet ends the layout before its header).
+  local count = screen.sections[stop.section].count or 0
+  return stop.first + count - 1 >= stop.row and not (count > 0 and stop.first > #screen.rows)
+end
+
+-- Cuts `layout` back to where its rows ended; returns what was cut (the lines and highlights
+-- the buffer holds after that point), for the draw to compare with what replaces it.
+local function cut(layout)
+  local stop, lines, marks = layout.stop, layout.lines, layout.marks
+  local tail = { lines = {}, marks = { line = {}, from = {}, to = {}, group = {} } }
+  for line = stop.lines + 1, #lines do
+    tail.lines[#tail.lines + 1] = lines[line]
+    lines[line], layout.row_at[line] = nil, nil
+  end
+  for index = stop.marks + 1, #marks.line do
+    local at = #tail.marks.line + 1
+    tail.marks.line[at], tail.marks.from[at], tail.marks.to[at], tail.marks.group[at] =
+      marks.line[index], marks.from[index], marks.to[index], marks.group[index]
+    marks.line[index], marks.from[index], marks.to[index], marks.group[index] = nil, nil, nil, nil
+  end
+  layout.more_line = nil
+  return tail
+end
+
+-- The layout of `screen` (nil while navhost starts): `lines`; `marks`, the highlights as
+-- columns in line order (mark `i` is `group[i]` on line `line[i]`, from 0, bytes `from[i]` to
+-- `to[i]`; no table per mark); `row_at`, the row index of each line that shows a row (its
+-- title and subtitle lines); `line_of`, the title line of each row index; `more_line`, the
+-- line that stands for rows not read yet. `previous`, the layout drawn last, is carried on in
+-- place when it can be (`resumable`); `before` then says what the buffer held past the lines
+-- kept (`kept_lines`, `kept_marks`).
+function M.build(session, screen, previous)
+  local title = title_of(session)
+  local out, section_from, first, row_from
+  local resumed = false -- carried on inside the section whose header `previous` has
+  local stop = previous and previous.stop
+  if screen and resumable(previous, screen, title) then
+    out = previous
+    out.before = { kept_lines = stop.lines, kept_marks = stop.marks, count = #out.lines }
+    local tail = cut(out)
+    out.before.lines, out.before.marks = tail.lines, tail.marks
+    section_from, first, row_from, resumed = stop.section, stop.first, stop.row + 1, true
+  else
+    out = { lines = {}, marks = { line = {}, from = {}, to = {}, group = {} }, row_at = {}, line_of = {} }
+    if previous then
+      out.before = { lines = previous.lines, marks = previous.marks, kept_lines = 0, kept_marks = 0, count = #previous.lines }
+    end
+  end
+  local lines, marks = out.lines, out.marks
+  local function mark(line, from, to, group)
+    local index = #marks.line + 1
+    marks.line[index], marks.from[index], marks.to[index], marks.group[index] = line, from, to, group
+  end
+  local function add(text, group)
+    lines[#lines + 1] = text
+    if group and #text > 0 then mark(#lines - 1, 0, #text, group) end
+    return #lines
+  end
+  if not section_from then
+    add(title, "NavShellTitle")
+    add("")
+    section_from, first, row_from = 1, 1, 1
+  end
+  out.screen, out.rows, out.title, out.stop = screen, screen and screen.rows, title, nil
+  out.subtitles = config.options.subtitles and true or false
+  if screen then
+    local read = #screen.rows
+    local sections = {}
+    for index = 1, section_from - 1 do sections[index] = stop.sections[index] end
+    for index = section_from, #screen.sections do
+      local section = screen.sections[index]
+      local count = section.count or 0
+      if count > 0 and first > read then break end
+      if section.header and not (resumed and index == section_from) then
+        add(one_line(section.header):upper(), "NavShellSection")
+      end
+      for row = math.max(first, row_from), math.min(first + count - 1, read) do
+        local text = render(screen.rows[row])
+        local number = add(text.line)
+        mark(number - 1, 2, text.title_end, text.group)
+        if text.detail then mark(number - 1, text.title_end, #text.line, "NavShellDetail") end
+        out.row_at[number] = row
+        out.line_of[row] = number
+        if text.subtitle then out.row_at[add(text.subtitle, "NavShellSubtitle")] = row end
+      end
+      sections[index] = { header = section.header, footer = section.footer, count = count, state = section.state }
+      out.stop = { section = index, first = first, row = math.min(first + count - 1, read), lines = #lines, marks = #marks.line, sections = sections }
+      if first + count - 1 > read then break end
+      if section.footer then
+        add("  (" .. one_line(section.footer) .. ")", section.state == "failed" and "NavShellError" or "NavShellFooter")
+      end
+      first = first + count
+    end
+    out.read = read
+    local unread = screen:total() - read
+    if unread > 0 then out.more_line = add("  … " .. unread .. " more", "NavShellMore") end
+  end
+  if session.failed then
+    add(session.failed, "NavShellError")
+  elseif not screen or screen.fetching or screen.revision == nil then
+    add("Loading…", "NavShellLoading")
+  end
+  if screen and screen.failed then add("Could not load: " .. one_line(screen.failed) .. " (R reloads)", "NavShellError") end
+  if screen and screen.notice then add(one_line(screen.notice), "NavShellError") end
+  return out
+end
+
+return M
