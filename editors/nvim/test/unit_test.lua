@@ -174,7 +174,6 @@ local function test_layout_carried_on()
     end
     local fresh = layouts.build(session, screen)
     local carried = layouts.build(session, screen, previous)
-    carried.before = nil
     local same = vim.deep_equal(carried.lines, fresh.lines) and vim.deep_equal(carried.marks, fresh.marks)
       and vim.deep_equal(carried.row_at, fresh.row_at) and vim.deep_equal(carried.line_of, fresh.line_of)
       and carried.more_line == fresh.more_line and carried.read == fresh.read

@@ -83,23 +83,24 @@ end
 -- `to[i]`; no table per mark); `row_at`, the row index of each line that shows a row (its
 -- title and subtitle lines); `line_of`, the title line of each row index; `more_line`, the
 -- line that stands for rows not read yet. `previous`, the layout drawn last, is carried on in
--- place when it can be (`resumable`); `before` then says what the buffer held past the lines
--- kept (`kept_lines`, `kept_marks`).
+-- place when it can be (`resumable`). Also returns what `previous` showed past the lines the new
+-- layout keeps (`lines`, `marks` from there, `kept_lines`, `kept_marks`, `count` of its lines), or
+-- nil without a `previous`: what the draw compares the new layout with.
 function M.build(session, screen, previous)
   local title = title_of(session)
-  local out, section_from, first, row_from
+  local out, shown, section_from, first, row_from
   local resumed = false -- carried on inside the section whose header `previous` has
   local stop = previous and previous.stop
   if screen and resumable(previous, screen, title) then
     out = previous
-    out.before = { kept_lines = stop.lines, kept_marks = stop.marks, count = #out.lines }
+    local count = #out.lines
     local tail = cut(out)
-    out.before.lines, out.before.marks = tail.lines, tail.marks
+    shown = { lines = tail.lines, marks = tail.marks, kept_lines = stop.lines, kept_marks = stop.marks, count = count }
     section_from, first, row_from, resumed = stop.section, stop.first, stop.row + 1, true
   else
     out = { lines = {}, marks = { line = {}, from = {}, to = {}, group = {} }, row_at = {}, line_of = {} }
     if previous then
-      out.before = { lines = previous.lines, marks = previous.marks, kept_lines = 0, kept_marks = 0, count = #previous.lines }
+      shown = { lines = previous.lines, marks = previous.marks, kept_lines = 0, kept_marks = 0, count = #previous.lines }
     end
   end
   local lines, marks = out.lines, out.marks
@@ -158,7 +159,7 @@ function M.build(session, screen, previous)
   end
   if screen and screen.failed then add("Could not load: " .. one_line(screen.failed) .. " (R reloads)", "NavShellError") end
   if screen and screen.notice then add(one_line(screen.notice), "NavShellError") end
-  return out
+  return out, shown
 end
 
 return M

@@ -91,22 +91,22 @@ local function target_line(ui, screen, place)
   return layout.line_of[1] or math.min(3, #layout.lines), nil
 end
 
--- The first line (from 1) whose text or highlights differ between what the buffer holds past
--- the lines kept (`before`: `lines` and `marks` from there, see `layouts.build`) and `new`, or nil.
-local function first_change(before, new)
-  local kept_lines, kept_marks = before.kept_lines, before.kept_marks
-  local old_count, new_count = #before.lines, #new.lines - kept_lines
+-- The first line (from 1) whose text or highlights differ between what the buffer shows past
+-- the lines kept (`shown`, see `layouts.build`) and `new`, or nil.
+local function first_change(shown, new)
+  local kept_lines, kept_marks = shown.kept_lines, shown.kept_marks
+  local old_count, new_count = #shown.lines, #new.lines - kept_lines
   local limit = math.min(old_count, new_count)
   local first
   for index = 1, limit do
-    if before.lines[index] ~= new.lines[kept_lines + index] then
+    if shown.lines[index] ~= new.lines[kept_lines + index] then
       first = kept_lines + index
       break
     end
   end
   if not first and old_count ~= new_count then first = kept_lines + limit + 1 end
   -- Marks go in line order: the first that differs, unless it lies past that line.
-  local a, b = before.marks, new.marks
+  local a, b = shown.marks, new.marks
   for index = 1, math.max(#a.line, #b.line - kept_marks) do
     local other = kept_marks + index
     local line = math.min(a.line[index] or math.huge, b.line[other] or math.huge) + 1
@@ -122,11 +122,9 @@ end
 -- Puts `layout` in the buffer, rewriting only the lines from the first that changed since the
 -- layout drawn last: a page of rows arriving at the end of a long list costs the page, not the
 -- list.
-local function write(buffer, layout)
-  local before = layout.before
-  layout.before = nil
+local function write(buffer, layout, shown)
   local first = 1
-  if before and vim.api.nvim_buf_line_count(buffer) == before.count then first = first_change(before, layout) end
+  if shown and vim.api.nvim_buf_line_count(buffer) == shown.count then first = first_change(shown, layout) end
   if not first then return end
   vim.api.nvim_buf_clear_namespace(buffer, namespace, first - 1, -1)
   vim.bo[buffer].modifiable = true
@@ -154,8 +152,8 @@ function M.draw(ui)
   if switched and ui.shown and session.screens[ui.shown] and windows[1] then
     session.screens[ui.shown].cursor = before[windows[1]]
   end
-  local layout = layouts.build(session, screen, ui.layout)
-  write(buffer, layout)
+  local layout, shown = layouts.build(session, screen, ui.layout)
+  write(buffer, layout, shown)
   ui.layout = layout
   ui.shown = screen and screen.id
   for _, window in ipairs(windows) do
