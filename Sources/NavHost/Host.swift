@@ -23,10 +23,22 @@ final class Host {
     /// its children: a client that stopped reading must not keep navhost alive.
     static let drainMilliseconds: UInt64 = 2_000
 
-    init(configuration: HostConfiguration, catalog: ScreenCatalog) throws {
+    /// - Throws: `CatalogError` when navhost cannot start with its configuration (the built-in
+    ///   kinds unreadable, a screens file that does not load, a root screen it cannot open), with
+    ///   the first worker ended and the loop closed.
+    init(configuration: HostConfiguration) throws {
         self.configuration = configuration
         loop = UVLoop()
         log = Log(loop: loop, level: configuration.logLevel, label: "navhost")
+        let events = WorkerEvents()
+        let (firstWorker, catalog): (FirstWorker, ScreenCatalog)
+        do {
+            (firstWorker, catalog) = try Self.start(configuration: configuration, loop: loop, log: log, events: events)
+        } catch {
+            log.close()
+            loop.close()
+            throw error
+        }
         let clientInput = try StandardIO.input(loop: loop, fileDescriptor: 0)
         // A client's burst is read a buffer per turn, the workers' answers in between.
         (clientInput as? UVStream)?.pacesReads = true
@@ -37,9 +49,8 @@ final class Host {
         client.pendingInputLimitBytes = configuration.maxPendingInputBytes
         client.maxBatchEntries = configuration.maxBatchEntries
 
-        let events = WorkerEvents()
         let spawner = WorkerSpawner(
-            loop: loop, log: log, configuration: configuration, catalog: catalog, events: events,
+            loop: loop, log: log, configuration: configuration, catalog: catalog, events: events, firstWorker: firstWorker.process,
             clientIdleSince: { [unowned client] in client.idleSince })
         let navigator = Navigator(spawner: spawner, maxDepth: configuration.maxStackDepth)
         let queue = RequestQueue()
@@ -67,6 +78,23 @@ final class Host {
             in: session, configuration: configuration, navigator: navigator, screens: screens, spawner: spawner, loop: loop)
         session.onExit = { [unowned self] code in self.finish(code: code) }
         session.onClientProcess = { [unowned self] pid in self.watchClientProcess(pid) }
+    }
+
+    /// The first worker and the kinds it told, with the screens files' kinds: what the host
+    /// serves. A root screen the catalog cannot open ends the worker and throws.
+    private static func start(
+        configuration: HostConfiguration, loop: UVLoop, log: Log, events: WorkerEvents
+    ) throws(CatalogError) -> (FirstWorker, ScreenCatalog) {
+        let firstWorker = try FirstWorker(configuration: configuration, loop: loop, log: log, events: events)
+        do throws(CatalogError) {
+            let builtIn = try firstWorker.kinds(loop: loop, timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
+            let catalog = try ScreenCatalog.load(builtIn: builtIn, screensFiles: configuration.screensFiles)
+            if let error = catalog.rootError(kind: configuration.rootKind, params: configuration.rootParams) { throw error }
+            return (firstWorker, catalog)
+        } catch {
+            firstWorker.stop(loop: loop, graceMilliseconds: configuration.stopGraceMilliseconds)
+            throw error
+        }
     }
 
     /// Serves until the session ends; returns the process exit code.

@@ -37,48 +37,34 @@ struct Serve: ParsableCommand {
 
     func run() throws {
         let commandLine = ServeCommandLine(settings: options.settings, record: record)
-        try Self.serve(commandLine, with: try Self.prepare(commandLine))
+        try Self.serve(commandLine, on: try Self.prepare(commandLine))
     }
 
     /// Serves a command line read without ArgumentParser and exits. One navhost cannot start
     /// with (an unknown root kind, a screens file that does not load) returns instead, for
     /// ArgumentParser to read again and explain as it explains every other error.
     static func serveReadQuickly(_ commandLine: ServeCommandLine) {
-        guard let prepared = try? prepare(commandLine) else { return }
+        guard let host = try? prepare(commandLine) else { return }
         do {
-            try serve(commandLine, with: prepared)
+            try serve(commandLine, on: host)
             Glibc.exit(0)
         } catch {
             exit(withError: error)
         }
     }
 
-    /// What a host starts with: the configuration and the screen kinds.
-    private typealias Prepared = (configuration: HostConfiguration, catalog: ScreenCatalog)
-
-    /// The configuration and the screen kinds, once the command line names a root screen navhost
-    /// can open. A command line read quickly that fails here is prepared again by ArgumentParser's
-    /// path (the kinds read twice), which only an error costs.
-    private static func prepare(_ commandLine: ServeCommandLine) throws -> Prepared {
-        let configuration = commandLine.settings.configuration
-        let catalog: ScreenCatalog
+    /// The host, once it has its kinds (`FirstWorker`) and the command line names a root screen
+    /// it can open. A command line read quickly that fails here is prepared again by
+    /// ArgumentParser's path (a first worker started twice), which only an error costs.
+    private static func prepare(_ commandLine: ServeCommandLine) throws -> Host {
         do {
-            catalog = try ScreenCatalog.load(workerDirectory: configuration.workerDirectory, screensFiles: configuration.screensFiles)
-        } catch {
+            return try Host(configuration: commandLine.settings.configuration)
+        } catch let error as CatalogError {
             throw ValidationError(error.description)
         }
-        guard catalog.entry(configuration.rootKind) != nil else {
-            let known = catalog.descriptors.map(\.kind.rawValue).joined(separator: ", ")
-            throw ValidationError("unknown root kind '\(configuration.rootKind.rawValue)'; known kinds: \(known)")
-        }
-        if let error = catalog.pushError(kind: configuration.rootKind, params: configuration.rootParams) {
-            throw ValidationError("--root-params: \(error.message)")
-        }
-        return (configuration: configuration, catalog: catalog)
     }
 
-    private static func serve(_ commandLine: ServeCommandLine, with prepared: Prepared) throws {
-        let host = try Host(configuration: prepared.configuration, catalog: prepared.catalog)
+    private static func serve(_ commandLine: ServeCommandLine, on host: Host) throws {
         let recorder = try commandLine.record.map {
             try SessionRecorder(path: $0, connection: host.client, loop: host.loop, hostArguments: commandLine.settings.arguments)
         }

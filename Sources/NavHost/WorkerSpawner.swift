@@ -52,7 +52,7 @@ final class WorkerSpawner {
 
     init(
         loop: UVLoop, log: Log, configuration: HostConfiguration, catalog: ScreenCatalog, events: WorkerEvents,
-        clientIdleSince: @escaping () -> UInt64?
+        firstWorker: WorkerProcess, clientIdleSince: @escaping () -> UInt64?
     ) {
         self.loop = loop
         self.clientIdleSince = clientIdleSince
@@ -64,6 +64,15 @@ final class WorkerSpawner {
         events.observeEnds { [unowned self] worker in
             self.forget(worker)
             if self.spare === worker { self.spare = nil }
+        }
+        // The worker that told the host its built-in kinds (`FirstWorker`) waits as the spare:
+        // the root screen takes it when its kind is built in. Without spares, only for that. One
+        // that has already exited is held until its handles are closed, as any retired worker.
+        let rootIsBuiltIn = catalog.entry(configuration.rootKind)?.command == nil
+        if firstWorker.isRunning && (configuration.keepsWarmSpare || rootIsBuiltIn) {
+            spare = firstWorker
+        } else {
+            retire(firstWorker)
         }
     }
 

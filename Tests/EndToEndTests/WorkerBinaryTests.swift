@@ -40,8 +40,8 @@ import Testing
         #expect(refused.status.exitCode != 0)
     }
 
-    /// navhost runs `screen-worker kinds` at every start; the worker prints it without
-    /// ArgumentParser, in the shape navhost reads by hand.
+    /// `screen-worker kinds` prints the descriptors in the shape navhost reads by hand from its
+    /// first worker's `worker/kinds` (`FirstWorkerTests` checks the two agree).
     @Test func theKindsLineIsReadByHand() throws {
         let printed = try runCommand(Binaries.directory + "/screen-worker", ["kinds"])
         #expect(printed.status.exitCode == 0)

@@ -11,6 +11,7 @@ import time
 import pytest
 
 import navshell
+from navshell import process_table
 
 EXAMPLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "python-screen")
 SCREENS = os.path.abspath(os.path.join(EXAMPLE, "screens.json"))
@@ -106,6 +107,16 @@ def test_an_external_worker_checks_the_window_navhost_passes_on(navhost_factory,
         assert refused.value.code == -32602
         assert refused.value.message == f"invalid params: field '{field}' must be between 0 and {top}"
     assert subjects(host.call("screen/rows", {"offset": 44, "limit": 5, "ignored": [1]})["rows"]) == ["change number 1"]
+
+
+def test_without_a_spare_an_external_root_leaves_no_built_in_worker_running(navhost_factory, repository):
+    """navhost asks a built-in worker for the built-in kinds before anything else, and keeps it
+    for a built-in root screen; with an external root and the warm spare off, it ends it."""
+    host = navhost_factory(args=["--screens", SCREENS], root="commits", root_params={"path": repository}, warm_spare=False)
+    root_pid = screen_process(host, host.stack()[0]["id"])["pid"]
+    running = wait_until(lambda: [pid for pid, _ in process_table.children(host.pid)] == [root_pid] and [root_pid],
+                         "navhost's children to be the root's worker alone")
+    assert os.path.join(os.path.dirname(SCREENS), "commits.py") in process_table.command_line(running[0])
 
 
 def test_a_killed_worker_restarts_with_its_query(navhost_factory, repository):

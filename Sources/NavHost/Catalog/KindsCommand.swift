@@ -1,7 +1,8 @@
 import ArgumentParser
 import HostOptions
 import NavProtocol
-import ProcessSupport
+import Transport
+import UVKit
 
 /// `navhost kinds`: the registry of screen kinds this host would serve, the built-in screens and
 /// those of the screens.json files, as text or as the same JSON `initialize` publishes
@@ -16,13 +17,12 @@ struct Kinds: ParsableCommand {
     var json = false
 
     func run() throws {
-        let catalog: ScreenCatalog
+        let descriptors: [ScreenDescriptor]
         do {
-            catalog = try ScreenCatalog.load(workerDirectory: ExecutableDirectory.path, screensFiles: ScreensFile.files(given: screens))
+            descriptors = try Self.catalog(screensFiles: ScreensFile.files(given: screens)).descriptors
         } catch {
             throw ValidationError(error.description)
         }
-        let descriptors = catalog.descriptors
         if json {
             print(ScreenDescriptor.jsonLine(descriptors))
             return
@@ -37,5 +37,23 @@ struct Kinds: ParsableCommand {
             }
             if !fields.isEmpty { print(String(repeating: " ", count: width + 2) + "params: " + fields.joined(separator: "; ")) }
         }
+    }
+
+    /// The catalog a host with these screens files would load: its kinds asked of a built-in
+    /// worker started for that (`FirstWorker`), which is ended before this returns.
+    private static func catalog(screensFiles: [String]) throws(CatalogError) -> ScreenCatalog {
+        var configuration = HostConfiguration()
+        // A worker that answers one question and ends: nothing to rehearse.
+        configuration.keepsWarmSpare = false
+        let loop = UVLoop()
+        let log = Log(loop: loop, level: configuration.logLevel, label: "navhost")
+        defer {
+            log.close()
+            loop.close()
+        }
+        let worker = try FirstWorker(configuration: configuration, loop: loop, log: log, events: WorkerEvents())
+        defer { worker.stop(loop: loop, graceMilliseconds: configuration.stopGraceMilliseconds) }
+        let builtIn = try worker.kinds(loop: loop, timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
+        return try ScreenCatalog.load(builtIn: builtIn, screensFiles: screensFiles)
     }
 }

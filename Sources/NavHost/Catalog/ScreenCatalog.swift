@@ -1,5 +1,4 @@
 import NavProtocol
-import ProcessSupport
 
 /// One kind the host may spawn: its descriptor, and for an external kind the command a
 /// screens.json names (nil: the built-in worker binary serves it).
@@ -41,10 +40,11 @@ struct ScreenCatalog {
         entries[kind] = entry
     }
 
-    /// The built-in kinds, from `screen-worker kinds` in `workerDirectory`, then each screens file in order.
-    static func load(workerDirectory: String, screensFiles: [String]) throws(CatalogError) -> ScreenCatalog {
+    /// The built-in kinds (as the first worker told them: `FirstWorker`), then each screens
+    /// file's in order.
+    static func load(builtIn: [ScreenDescriptor], screensFiles: [String]) throws(CatalogError) -> ScreenCatalog {
         var catalog = ScreenCatalog()
-        for descriptor in try builtInDescriptors(workerDirectory: workerDirectory) {
+        for descriptor in builtIn {
             try catalog.add(CatalogEntry(descriptor: descriptor, command: nil, origin: "the built-in screens"))
         }
         for path in screensFiles {
@@ -53,14 +53,14 @@ struct ScreenCatalog {
         return catalog
     }
 
-    private static func builtInDescriptors(workerDirectory: String) throws(CatalogError) -> [ScreenDescriptor] {
-        let worker = workerDirectory + "/" + WorkerLauncher.snapshotWorker
-        do {
-            let output = try JSONValue(parsing: try CommandOutput.run(worker, ["kinds"]))
-            return try ScreenDescriptor.read(array: output)
-        } catch {
-            throw CatalogError("cannot read the built-in screen kinds from \(worker) kinds: \(error)")
+    /// Why navhost cannot start with `kind` as its root screen (a kind it does not have, params
+    /// that do not fit the kind's schema), or nil.
+    func rootError(kind: ScreenKind, params: JSONValue?) -> CatalogError? {
+        guard entries[kind] != nil else {
+            let known = descriptors.map(\.kind.rawValue).joined(separator: ", ")
+            return CatalogError("unknown root kind '\(kind.rawValue)'; known kinds: \(known)")
         }
+        return pushError(kind: kind, params: params).map { CatalogError("--root-params: \($0.message)") }
     }
 }
 

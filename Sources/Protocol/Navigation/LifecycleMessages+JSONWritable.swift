@@ -61,16 +61,16 @@ extension ParamSpec: JSONWritable {
 }
 
 extension ScreenDescriptor {
-    /// Descriptors as one line of JSON, an array: what `screen-worker kinds` and `navhost kinds
-    /// --json` print.
+    /// Descriptors as one line of JSON, an array: what a worker answers to `worker/kinds`, and
+    /// what `screen-worker kinds` and `navhost kinds --json` print.
     public static func jsonLine(_ descriptors: [ScreenDescriptor]) -> String {
         var writer = JSONWriter()
         writer.array(descriptors)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    /// The descriptors in a JSON array (what navhost reads from `screen-worker kinds` at every
-    /// start): the shape `write(to:)` writes read by hand, any other by `Decodable`, which reads
+    /// The descriptors in a JSON array (what navhost reads from its first worker's `worker/kinds`
+    /// at every start): the shape `write(to:)` writes read by hand, any other by `Decodable`, which reads
     /// or refuses it as before.
     public static func read(array value: JSONValue) throws -> [ScreenDescriptor] {
         try handRead(array: value) ?? JSONValueDecoder().decode([ScreenDescriptor].self, from: value)

@@ -197,6 +197,23 @@ public struct WorkerDidUpdateNotification: RPCNotificationType, Equatable {
     }
 }
 
+/// `worker/kinds` (host -> worker): the kinds the worker binary serves, as descriptors in kind
+/// order (`ScreenDescriptor.jsonLine`). navhost asks the first worker it starts, before it reads
+/// a message (docs/architecture.md, "Registry of kinds"); any worker of the built-in binary
+/// answers it at any time, with or without a screen. An external worker is never asked: its
+/// kinds are in its screens.json.
+public struct WorkerKindsRequest: WorkerRequestType, Equatable {
+    public static let method = "worker/kinds"
+    public init() {}
+
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.endObject()
+    }
+
+    public typealias Response = [ScreenDescriptor]
+}
+
 /// `worker/resolvePath` (host -> worker, the root screen's): the screens a deep link (`nav/open`)
 /// names. The path grammar is the app's, so the host asks the root screen's worker; a worker
 /// that has no deep links answers -32601, and one that cannot read the path -32602 saying why.

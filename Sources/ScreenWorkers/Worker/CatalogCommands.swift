@@ -4,21 +4,13 @@ import NavProtocol
 import WorkerLaunch
 
 /// `screen-worker kinds`: the built-in screens' descriptors as one line of JSON, an array in kind
-/// order. navhost reads it once at start-up to learn its built-in kinds (docs/architecture.md,
-/// "Registry of kinds"), so the host itself holds no screen's code.
+/// order, for a person or a script; navhost asks its first worker for the same list over the
+/// worker protocol (`worker/kinds`; docs/architecture.md, "Registry of kinds").
 struct PrintKinds: ParsableCommand {
-    static let name = "kinds"
-    static let configuration = CommandConfiguration(commandName: name, abstract: "Print the built-in screens' descriptors as JSON.")
+    static let configuration = CommandConfiguration(commandName: "kinds", abstract: "Print the built-in screens' descriptors as JSON.")
 
     func run() throws {
-        print(Self.descriptorsLine())
-    }
-
-    /// The line `kinds` prints. navhost runs `screen-worker kinds` before it can answer a
-    /// client's `initialize`, so `WorkerEntry` prints it without ArgumentParser when the command
-    /// line is that word alone.
-    static func descriptorsLine() -> String {
-        ScreenDescriptor.jsonLine(GitHubScreens.descriptors)
+        print(ScreenDescriptor.jsonLine(GitHubScreens.descriptors))
     }
 }
 

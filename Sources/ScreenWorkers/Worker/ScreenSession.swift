@@ -82,6 +82,7 @@ final class ScreenSession {
         }
         on(WorkerResolvePathRequest.self) { params, responder in responder.succeed(encoding: try GitHubScreens.resolve(path: params.path)) }
         on(WorkerPingRequest.self) { _, responder in responder.succeed(encoding: EmptyResult()) }
+        on(WorkerKindsRequest.self) { _, responder in responder.succeed(raw: Array(ScreenDescriptor.jsonLine(GitHubScreens.descriptors).utf8)[...]) }
     }
 
     private func rows(_ window: RowsRequest, _ responder: RPCResponder) throws {

@@ -20,22 +20,13 @@ public enum WorkerEntry {
     nonisolated(unsafe) private(set) static var liveSource: (any LiveSourceOpening)?
 
     /// Runs the worker; `liveSource` is nil in `screen-worker`. The command lines navhost writes
-    /// are read by `WorkerInvocation(reading:)`, and `kinds` alone, which navhost runs at its
-    /// start, is printed at once; every other one (help, a person's own flags, the other
+    /// are read by `WorkerInvocation(reading:)`; every other one (help, a person's own flags, the
     /// subcommands, a source this binary does not serve) goes to ArgumentParser, which reads the
     /// same flags into the same settings.
     public static func main(liveSource: (any LiveSourceOpening)?) {
         self.liveSource = liveSource
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments == [PrintKinds.name] { printKinds() }
-        guard let invocation = quickInvocation(arguments) else { return WorkerCommand.main() }
+        guard let invocation = quickInvocation(Array(CommandLine.arguments.dropFirst())) else { return WorkerCommand.main() }
         exit(run(invocation))
-    }
-
-    /// `screen-worker kinds` as navhost runs it at start-up, without ArgumentParser.
-    private static func printKinds() -> Never {
-        print(PrintKinds.descriptorsLine())
-        exit(0)
     }
 
     /// Runs what a command line asks for, however it was read; returns the exit status.
