@@ -110,9 +110,23 @@ local function test_draw_changes()
   end
   local line = ui.layout.line_of[2]
   T.check("a row is drawn highlighted as a row", groups_on(line) == "NavShellRow")
+  -- What each highlight covers: the title, then the detail after it, to the line's end.
+  local function covered(at)
+    local text, spans = vim.api.nvim_buf_get_lines(ui.buffer, at - 1, at, false)[1], {}
+    for _, mark in ipairs(vim.api.nvim_buf_get_extmarks(ui.buffer, namespace, { at - 1, 0 }, { at - 1, -1 }, { details = true })) do
+      table.insert(spans, mark[4].hl_group .. "=" .. text:sub(mark[3] + 1, mark[4].end_col))
+    end
+    return table.concat(spans, "|")
+  end
+  T.check("a row's highlight covers its title", covered(line) == "NavShellRow=row 2")
+  local detailed = rows(1, 3)
+  detailed[3].detail = "a detail"
+  screen:apply_rows({ revision = 2, sections = screen.sections, rows = detailed }, { offset = 0, limit = 3 })
+  view.draw(ui)
+  T.check("a detail is highlighted from the title's end to the line's", covered(ui.layout.line_of[3]) == "NavShellRow=row 3|NavShellDetail=  —  a detail")
   local changed = rows(1, 3)
   changed[2].kind = "error"
-  screen:apply_rows({ revision = 2, sections = screen.sections, rows = changed }, { offset = 0, limit = 3 })
+  screen:apply_rows({ revision = 3, sections = screen.sections, rows = changed }, { offset = 0, limit = 3 })
   view.draw(ui)
   T.check("the same text as an error row is highlighted as an error", groups_on(line) == "NavShellError")
   local tick = vim.api.nvim_buf_get_changedtick(ui.buffer)
