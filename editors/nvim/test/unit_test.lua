@@ -124,6 +124,17 @@ local function test_draw_changes()
   screen:apply_rows({ revision = 2, sections = screen.sections, rows = detailed }, { offset = 0, limit = 3 })
   view.draw(ui)
   T.check("a detail is highlighted from the title's end to the line's", covered(ui.layout.line_of[3]) == "NavShellRow=row 3|NavShellDetail=  —  a detail")
+  -- A Neovim without nvim_buf_add_highlight (deprecated in 0.11) gets the same highlights.
+  local add_highlight = vim.api.nvim_buf_add_highlight
+  vim.api.nvim_buf_add_highlight = nil
+  package.loaded["navshell.view"] = nil
+  local without = require("navshell.view")
+  vim.api.nvim_buf_add_highlight = add_highlight
+  package.loaded["navshell.view"] = view
+  ui.layout, ui.shown = nil, nil
+  without.draw(ui)
+  T.check("without nvim_buf_add_highlight the highlights are the same",
+    covered(ui.layout.line_of[3]) == "NavShellRow=row 3|NavShellDetail=  —  a detail" and covered(line) == "NavShellRow=row 2")
   local changed = rows(1, 3)
   changed[2].kind = "error"
   screen:apply_rows({ revision = 3, sections = screen.sections, rows = changed }, { offset = 0, limit = 3 })

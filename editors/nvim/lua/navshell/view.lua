@@ -6,6 +6,13 @@ local M = {}
 
 local namespace = vim.api.nvim_create_namespace("navshell")
 
+-- nvim_buf_add_highlight makes the same extmark as nvim_buf_set_extmark with end_col and
+-- hl_group in half the time: no options table to convert for each of a long list's thousands of
+-- marks. Neovim 0.11 deprecated it; where it is gone, set_extmark makes them.
+local add_highlight = vim.api.nvim_buf_add_highlight or function(buffer, ns, group, line, from, to)
+  vim.api.nvim_buf_set_extmark(buffer, ns, line, from, { end_col = to, hl_group = group })
+end
+
 M.highlights = {
   NavShellTitle = "Title",
   NavShellSection = "Statement",
@@ -134,9 +141,6 @@ local function write(buffer, layout, shown)
   local marks = layout.marks
   local index = #marks.line
   while index > 0 and marks.line[index] >= first - 1 do index = index - 1 end
-  -- add_highlight makes the same extmark as set_extmark with end_col and hl_group, in half the
-  -- time: no options table to build and convert for each of a long list's thousands of marks.
-  local add_highlight = vim.api.nvim_buf_add_highlight
   for position = index + 1, #marks.line do
     add_highlight(buffer, namespace, marks.group[position], marks.line[position], marks.from[position], marks.to[position])
   end
