@@ -99,8 +99,6 @@ final class Host {
 
     /// Serves until the session ends; returns the process exit code.
     func run() throws -> Int32 {
-        // A client that stops reading must not kill the host with SIGPIPE; the write fails instead.
-        signal(SIGPIPE, SIG_IGN)
         for signum in [SIGTERM, SIGINT, SIGHUP] {
             let watcher = try UVSignal(loop: loop)
             try watcher.start(signal: signum) { [unowned self] signum in

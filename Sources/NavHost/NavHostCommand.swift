@@ -20,6 +20,10 @@ struct NavHostCommand: ParsableCommand {
     /// every other one, and explains what it refuses.
     static func main() {
         ClientTool.handOver(CommandLine.arguments)
+        // navhost writes to pipes from its first worker's start on: a worker that exits before
+        // reading, or a client that stops reading, fails the write (EPIPE) instead of killing
+        // navhost with SIGPIPE. (After the hand-over: an ignored signal stays ignored across exec.)
+        signal(SIGPIPE, SIG_IGN)
         if let commandLine = ServeCommandLine(reading: Array(CommandLine.arguments.dropFirst())) {
             Serve.serveReadQuickly(commandLine)
         }

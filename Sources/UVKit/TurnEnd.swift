@@ -14,17 +14,30 @@
 ///   reading for the rest of the turn after a read that filled its buffer, and starts again
 ///   here: each turn reads at most one buffer from it, and the other streams in between.
 ///
+/// - **Observers**, run after the turn's writes went to the kernel (`observe`): what they see
+///   is the turn's outcome, and what they write goes to the kernel in this same pass, not at
+///   the end of whatever turn comes next.
+///
 /// The prepare handle is referenced only while something waits for it, so waiting bytes and a
-/// paced stream keep the loop running, and an idle turn end does not.
-final class TurnEnd {
+/// paced stream keep the loop running, and an idle turn end does not. It is the loop's one
+/// prepare handle: libuv runs prepare handles newest first, so a second one would run before or
+/// after this one depending on which was started first.
+public final class TurnEnd {
     private let prepare: UVPrepare
     private var flushes: [UVStream] = []
     private var resumes: [UVStream] = []
+    private var observers: [() -> Void] = []
 
     init(loop: UVLoop) throws(UVError) {
         prepare = try UVPrepare(loop: loop)
         prepare.start { [unowned self] in self.run() }
         prepare.unref()
+    }
+
+    /// Runs `observer` at the end of every turn, after the turn's writes were handed to the
+    /// kernel; its own writes are handed over in the same pass. It does not keep the loop running.
+    public func observe(_ observer: @escaping () -> Void) {
+        observers.append(observer)
     }
 
     /// Hands `stream`'s batched bytes over at the turn's end. False once the loop closed its
@@ -51,6 +64,13 @@ final class TurnEnd {
     }
 
     private func run() {
+        handOver()
+        guard !observers.isEmpty else { return }
+        for index in observers.indices { observers[index]() }
+        handOver()
+    }
+
+    private func handOver() {
         guard !flushes.isEmpty || !resumes.isEmpty else { return }
         // Nothing is paced while the loop is in its prepare phase (only a read paces), so the
         // list does not change under the loop.

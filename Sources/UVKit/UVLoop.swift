@@ -4,9 +4,10 @@ import CUV
 public final class UVLoop {
     public let raw: UnsafeMutablePointer<uv_loop_t>
     private var isClosed = false
-    /// Made on first write or paced read; nil if its handle could not be made (streams then
-    /// write at once and read as libuv does).
-    lazy var turnEnd: TurnEnd? = try? TurnEnd(loop: self)
+    /// What the loop does at each turn's end. Made on first use (a write, a paced read, an
+    /// observer); nil if its handle could not be made (streams then write at once and read as
+    /// libuv does, and observers are not run).
+    public private(set) lazy var turnEnd: TurnEnd? = try? TurnEnd(loop: self)
 
     public init() {
         raw = .allocate(capacity: 1)

@@ -75,4 +75,26 @@ import Testing
         #expect(try host.shutdown().exitCode == 0)
         host.expectNoWorkerLeft()
     }
+
+    /// The notice goes out in the turn the host became idle, not when something next wakes it:
+    /// with the spare and the pings off nothing else would (it came ten seconds later once).
+    @Test func didIdleGoesOutAsSoonAsTheHostIsIdle() throws {
+        let host = try HostUnderTest(["--ping-interval", "0"])
+        try host.initialize()
+        let idle = try host.client.nextNotification(DidIdleNotification.self, timeout: 5)
+        #expect(idle.stateVersion > 0)
+        #expect(try host.shutdown().exitCode == 0)
+        host.expectNoWorkerLeft()
+    }
+
+    /// A client that sends its next request as soon as it has the answer is idle at the end of
+    /// each answer's turn: what was just written to it is not work still pending.
+    @Test func aClientThatNeverPausesStillHearsDidIdle() throws {
+        let host = try HostUnderTest()
+        try host.initialize()
+        for _ in 0..<100 { _ = try host.rows(limit: 1) }
+        #expect(host.client.drainNotifications().contains { $0.method == DidIdleNotification.method }, "the push of the root screen was announced idle")
+        #expect(try host.shutdown().exitCode == 0)
+        host.expectNoWorkerLeft()
+    }
 }

@@ -4,12 +4,12 @@ import UVKit
 
 /// Knows when a host is idle, by the survey: answers `nav/waitIdle` and sends `nav/didIdle`. It
 /// looks once per loop iteration, just before the loop sleeps, when every callback of the
-/// iteration has run.
+/// iteration has run and the iteration's writes were handed to the kernel (`TurnEnd.observe`):
+/// an answer just written is not work still pending, and the notice goes out in the same pass.
 final class IdleMonitor {
     private let loop: UVLoop
     private let survey: PendingWorkSurvey
     private let notifier: ClientNotifier
-    private var prepare: UVPrepare?
     private var waiters: [IdleWaiter] = []
     private var lastSeenVersion = 0
     /// The state changed since the last `nav/didIdle`.
@@ -25,15 +25,9 @@ final class IdleMonitor {
         self.loop = loop
         self.survey = survey
         self.notifier = notifier
-        prepare = try? UVPrepare(loop: loop)
-        prepare?.unref()
-        // Unowned: the handle is closed when the monitor goes (deinit), so the callback never
-        // outlives it; it runs on every loop turn, where a weak reference costs a lookup.
-        prepare?.start { [unowned self] in evaluate() }
-    }
-
-    deinit {
-        prepare?.close()
+        // Unowned: the host keeps the monitor until its loop has closed, and this runs on every
+        // loop turn, where a weak reference costs a lookup.
+        loop.turnEnd?.observe { [unowned self] in evaluate() }
     }
 
     func wait(_ params: WaitIdleRequest, _ responder: RPCResponder) {
