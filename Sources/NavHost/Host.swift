@@ -80,21 +80,17 @@ final class Host {
         session.onClientProcess = { [unowned self] pid in self.watchClientProcess(pid) }
     }
 
-    /// The first worker and the kinds it told, with the screens files' kinds: what the host
-    /// serves. A root screen the catalog cannot open ends the worker and throws.
+    /// The first worker and the catalog it led to (`FirstWorker.start`), once the catalog can
+    /// open the root screen; otherwise the worker is ended and the reason thrown.
     private static func start(
         configuration: HostConfiguration, loop: UVLoop, log: Log, events: WorkerEvents
     ) throws(CatalogError) -> (FirstWorker, ScreenCatalog) {
-        let firstWorker = try FirstWorker(configuration: configuration, loop: loop, log: log, events: events)
-        do throws(CatalogError) {
-            let builtIn = try firstWorker.kinds(loop: loop, timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
-            let catalog = try ScreenCatalog.load(builtIn: builtIn, screensFiles: configuration.screensFiles)
-            if let error = catalog.rootError(kind: configuration.rootKind, params: configuration.rootParams) { throw error }
-            return (firstWorker, catalog)
-        } catch {
+        let (firstWorker, catalog) = try FirstWorker.start(configuration: configuration, loop: loop, log: log, events: events)
+        if let error = catalog.rootError(kind: configuration.rootKind, params: configuration.rootParams) {
             firstWorker.stop(loop: loop, graceMilliseconds: configuration.stopGraceMilliseconds)
             throw error
         }
+        return (firstWorker, catalog)
     }
 
     /// Serves until the session ends; returns the process exit code.

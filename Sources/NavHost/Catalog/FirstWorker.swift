@@ -10,11 +10,30 @@ struct FirstWorker {
     let process: WorkerProcess
     private let executable: String
 
-    /// Starts a built-in worker: with the spare's command line (it rehearses a push while it
-    /// waits) when the host keeps a warm spare, the plain one otherwise.
-    init(configuration: HostConfiguration, loop: UVLoop, log: Log, events: WorkerEvents) throws(CatalogError) {
+    /// Starts the first worker and loads the catalog: the built-in kinds the worker tells, then
+    /// each screens file's. The one start for a host and for `navhost kinds`; on a failure the
+    /// worker is ended before the error is thrown.
+    static func start(
+        configuration: HostConfiguration, loop: UVLoop, log: Log, events: WorkerEvents
+    ) throws(CatalogError) -> (FirstWorker, ScreenCatalog) {
+        // It rehearses a push as any spare does, even when a built-in root takes it at
+        // `initialize` and so stops the rehearsal just begun: measured, a root's worker that began
+        // rehearsing had spent less CPU by then than one that warmed its snapshot instead
+        // (docs/performance.md, "The first worker tells the kinds").
+        let worker = try FirstWorker(configuration: configuration, rehearses: configuration.keepsWarmSpare, loop: loop, log: log, events: events)
+        do throws(CatalogError) {
+            let builtIn = try worker.kinds(loop: loop, timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
+            return (worker, try ScreenCatalog.load(builtIn: builtIn, screensFiles: configuration.screensFiles))
+        } catch {
+            worker.stop(loop: loop, graceMilliseconds: configuration.stopGraceMilliseconds)
+            throw error
+        }
+    }
+
+    /// Starts a built-in worker, with the spare's command line (`--rehearse`) or the plain one.
+    private init(configuration: HostConfiguration, rehearses: Bool, loop: UVLoop, log: Log, events: WorkerEvents) throws(CatalogError) {
         let launcher = WorkerLauncher(configuration: configuration)
-        let command = configuration.keepsWarmSpare ? launcher.spare : launcher.builtIn
+        let command = rehearses ? launcher.spare : launcher.builtIn
         executable = command.executable
         do {
             process = try WorkerProcess(
@@ -29,7 +48,7 @@ struct FirstWorker {
 
     /// The built-in kinds, as the worker answers `worker/kinds`. Runs `loop` until the answer,
     /// the worker's end or the timeout: navhost has nothing else to do before it knows them.
-    func kinds(loop: UVLoop, timeoutMilliseconds: UInt64) throws(CatalogError) -> [ScreenDescriptor] {
+    private func kinds(loop: UVLoop, timeoutMilliseconds: UInt64) throws(CatalogError) -> [ScreenDescriptor] {
         var answer: Result<JSONValue, RPCError>?
         _ = process.send(WorkerKindsRequest.method, WorkerKindsRequest(), timeoutMilliseconds: timeoutMilliseconds) { answer = $0 }
         while answer == nil, loop.runOnce() {}
@@ -47,7 +66,8 @@ struct FirstWorker {
     }
 
     /// Ends a first worker the host does not keep (a start that goes no further, `navhost
-    /// kinds`): runs `loop` until the process has exited and its handles are closed.
+    /// kinds`): runs `loop` until the process has exited and its handles are closed. The stop
+    /// sequence's own timers (SIGTERM, then SIGKILL) bound the wait.
     func stop(loop: UVLoop, graceMilliseconds: UInt64) {
         var stopped = false
         process.stop(graceMilliseconds: graceMilliseconds) { stopped = true }

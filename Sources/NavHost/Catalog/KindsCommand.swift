@@ -39,10 +39,11 @@ struct Kinds: ParsableCommand {
         }
     }
 
-    /// The catalog a host with these screens files would load: its kinds asked of a built-in
-    /// worker started for that (`FirstWorker`), which is ended before this returns.
+    /// The catalog a host with these screens files would load (`FirstWorker.start`); the worker
+    /// started for it is ended before this returns.
     private static func catalog(screensFiles: [String]) throws(CatalogError) -> ScreenCatalog {
         var configuration = HostConfiguration()
+        configuration.screensFiles = screensFiles
         // A worker that answers one question and ends: nothing to rehearse.
         configuration.keepsWarmSpare = false
         let loop = UVLoop()
@@ -51,9 +52,8 @@ struct Kinds: ParsableCommand {
             log.close()
             loop.close()
         }
-        let worker = try FirstWorker(configuration: configuration, loop: loop, log: log, events: WorkerEvents())
-        defer { worker.stop(loop: loop, graceMilliseconds: configuration.stopGraceMilliseconds) }
-        let builtIn = try worker.kinds(loop: loop, timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
-        return try ScreenCatalog.load(builtIn: builtIn, screensFiles: screensFiles)
+        let (worker, catalog) = try FirstWorker.start(configuration: configuration, loop: loop, log: log, events: WorkerEvents())
+        worker.stop(loop: loop, graceMilliseconds: configuration.stopGraceMilliseconds)
+        return catalog
     }
 }
