@@ -7,56 +7,29 @@
 --   .build/release/screen-worker generate-snapshot --out /tmp/users.sqlite --users 20000 --max-repositories-per-user 3
 --   NAVSHELL_NAVHOST=.build/release/navhost NAVSHELL_DATA=/tmp/users.sqlite \
 --     nvim --headless -u NONE -i NONE -n --cmd "set rtp^=editors/nvim" -c "luafile editors/nvim/bench/pop_bench.lua"
-local navshell = require("navshell")
 local layouts = require("navshell.layout")
-local view = require("navshell.view")
-local hrtime = (vim.uv or vim.loop).hrtime
+local bench = dofile(vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":h") .. "/long_list.lua")("pop_bench")
+local session, hrtime, fail = bench.session, bench.hrtime, bench.fail
 
-local function fail(message)
-  io.stderr:write("pop_bench: " .. message .. "\n")
-  vim.cmd("cquit 1")
-end
-
-local function median(times)
-  table.sort(times)
-  return (times[math.ceil(#times / 2)] + times[math.floor(#times / 2) + 1]) / 2
-end
-
-navshell.setup({ cmd = os.getenv("NAVSHELL_NAVHOST"), args = { "--data", os.getenv("NAVSHELL_DATA") or "" } })
-local drawing = 0
-local draw = view.draw
-view.draw = function(ui)
-  local started = hrtime()
-  draw(ui)
-  drawing = drawing + (hrtime() - started)
-end
-vim.cmd("NavShell")
-local session = navshell.state()
 local function list_shown() return vim.api.nvim_buf_get_lines(0, 0, 1, false)[1] == "Users" end
-if not vim.wait(10000, function() return session:top() ~= nil and #session:top().rows > 0 end, 1) then
-  fail("the root screen showed no rows within 10 s")
-end
 
 for _, count in ipairs({ 1000, 5000, 10000 }) do
   local root = session:top()
-  session:want(root, count)
-  if not vim.wait(60000, function() return #root.rows >= count and not root.fetching end, 1) then
-    fail("the root screen did not read " .. count .. " rows (it has " .. root:total() .. ")")
-  end
+  bench.read_to(count)
   local pops, draws, layouts_made = {}, {}, {}
   for _ = 1, 15 do
     session:select(root, root.rows[#root.rows].id)
     if not vim.wait(5000, function() return #session.stack == 2 and #session:top().rows > 0 end, 0) then
       fail("the last user's screen did not show")
     end
-    drawing = 0
+    bench.drawing = 0
     local started = hrtime()
     session:request("nav/pop", {})
     if not vim.wait(5000, function() return #session.stack == 1 and list_shown() end, 0) then
       fail("the pop did not show the list again")
     end
     table.insert(pops, (hrtime() - started) / 1e6)
-    table.insert(draws, drawing / 1e6)
+    table.insert(draws, bench.drawing / 1e6)
   end
   for _ = 1, 20 do
     local started = hrtime()
@@ -64,6 +37,6 @@ for _, count in ipairs({ 1000, 5000, 10000 }) do
     table.insert(layouts_made, (hrtime() - started) / 1e6)
   end
   io.stdout:write(string.format("%d rows read: pop until the list shows median %.2f ms (drawing %.2f), a layout made from nothing %.2f ms\n",
-    count, median(pops), median(draws), median(layouts_made)))
+    count, bench.median(pops), bench.median(draws), bench.median(layouts_made)))
 end
 vim.cmd("qall!")
