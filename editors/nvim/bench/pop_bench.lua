@@ -1,8 +1,8 @@
 -- Times going back to a long list: with the users list read to 1,000, 5,000 and 10,000 rows, it
 -- pushes the screen of the last user read (whose rows the worker still keeps) and pops back, 15
--- times, timing each pop from `nav/pop` until the list's title line is back, and the draws in
--- it. Also times a layout of the list made from nothing (what a draw without a layout to carry
--- on does), 20 times. Prints medians in milliseconds. Needs a snapshot with that many users;
+-- times, timing each pop from `nav/pop` until the list's title line is back and the window
+-- drawn, and the plugin's draws in it. Also times a layout of the list made from nothing (what a
+-- draw without a layout to carry on does), 20 times. Prints medians in milliseconds. Needs a snapshot with that many users;
 -- from the repository root:
 --   .build/release/screen-worker generate-snapshot --out /tmp/users.sqlite --users 20000 --max-repositories-per-user 3
 --   NAVSHELL_NAVHOST=.build/release/navhost NAVSHELL_DATA=/tmp/users.sqlite \
@@ -28,6 +28,7 @@ for _, count in ipairs({ 1000, 5000, 10000 }) do
     if not vim.wait(5000, function() return #session.stack == 1 and list_shown() end, 0) then
       fail("the pop did not show the list again")
     end
+    vim.cmd("redraw") -- the window drawn, its highlights painted
     table.insert(pops, (hrtime() - started) / 1e6)
     table.insert(draws, bench.drawing / 1e6)
   end

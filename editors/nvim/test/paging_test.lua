@@ -66,13 +66,16 @@ local function test_a_page_rewrites_only_the_end()
   T.check("no line above '… N more' was rewritten", math.min((table.unpack or unpack)(watch.first_lines)) >= more - 1)
   local layout = require("navshell.layout").build(navshell.state(), screen)
   T.check("the lines are those of a whole draw", T.text() == table.concat(layout.lines, "\n"))
-  local namespace = vim.api.nvim_create_namespace("navshell")
-  local shown = vim.api.nvim_buf_get_extmarks(0, namespace, 0, -1, { details = true })
-  local same = #shown == #layout.marks.line
-  for index, mark in ipairs(shown) do
-    same = same and mark[2] == layout.marks.line[index] and mark[3] == layout.marks.from[index]
-      and mark[4].end_col == layout.marks.to[index] and mark[4].hl_group == layout.marks.group[index]
+  -- The highlights each line is painted with, in line order, against the whole draw's.
+  local view, marks, same, index = require("navshell.view"), layout.marks, true, 0
+  for line = 0, #layout.lines - 1 do
+    for _, mark in ipairs(view.painted_on(vim.api.nvim_get_current_buf(), line)) do
+      index = index + 1
+      same = same and line == marks.line[index] and mark[1] == marks.group[index] and mark[2] == marks.from[index]
+        and mark[3] == marks.to[index]
+    end
   end
+  same = same and index == #marks.line
   T.check("the highlights are those of a whole draw, " .. #layout.marks.line .. " of them", same)
 end
 

@@ -100,46 +100,53 @@ local function test_draw_changes()
   local ui = { buffer = vim.api.nvim_create_buf(false, true), session = session }
   vim.api.nvim_win_set_buf(0, ui.buffer)
   view.draw(ui)
-  local namespace = vim.api.nvim_create_namespace("navshell")
-  local function groups_on(line)
-    local groups = {}
-    for _, mark in ipairs(vim.api.nvim_buf_get_extmarks(ui.buffer, namespace, { line - 1, 0 }, { line - 1, -1 }, { details = true })) do
-      table.insert(groups, mark[4].hl_group)
-    end
-    return table.concat(groups, ",")
-  end
-  local line = ui.layout.line_of[2]
-  T.check("a row is drawn highlighted as a row", groups_on(line) == "NavShellRow")
-  -- What each highlight covers: the title, then the detail after it, to the line's end.
+  -- The highlights a line is painted with, as the text each covers.
   local function covered(at)
     local text, spans = vim.api.nvim_buf_get_lines(ui.buffer, at - 1, at, false)[1], {}
-    for _, mark in ipairs(vim.api.nvim_buf_get_extmarks(ui.buffer, namespace, { at - 1, 0 }, { at - 1, -1 }, { details = true })) do
-      table.insert(spans, mark[4].hl_group .. "=" .. text:sub(mark[3] + 1, mark[4].end_col))
+    for _, mark in ipairs(view.painted_on(ui.buffer, at - 1)) do
+      table.insert(spans, mark[1] .. "=" .. text:sub(mark[2] + 1, mark[3]))
     end
     return table.concat(spans, "|")
   end
+  local function groups_on(at)
+    return (covered(at):gsub("=[^|]*", ""))
+  end
+  local line = ui.layout.line_of[2]
+  T.check("a row is drawn highlighted as a row", groups_on(line) == "NavShellRow")
   T.check("a row's highlight covers its title", covered(line) == "NavShellRow=row 2")
   local detailed = rows(1, 3)
   detailed[3].detail = "a detail"
   screen:apply_rows({ revision = 2, sections = screen.sections, rows = detailed }, { offset = 0, limit = 3 })
   view.draw(ui)
-  T.check("a detail is highlighted from the title's end to the line's", covered(ui.layout.line_of[3]) == "NavShellRow=row 3|NavShellDetail=  —  a detail")
-  -- A Neovim without nvim_buf_add_highlight (deprecated in 0.11) gets the same highlights.
-  local add_highlight = vim.api.nvim_buf_add_highlight
-  vim.api.nvim_buf_add_highlight = nil
-  package.loaded["navshell.view"] = nil
-  local without = require("navshell.view")
-  vim.api.nvim_buf_add_highlight = add_highlight
-  package.loaded["navshell.view"] = view
-  ui.layout, ui.shown = nil, nil
-  without.draw(ui)
-  T.check("without nvim_buf_add_highlight the highlights are the same",
-    covered(ui.layout.line_of[3]) == "NavShellRow=row 3|NavShellDetail=  —  a detail" and covered(line) == "NavShellRow=row 2")
+  local third = ui.layout.line_of[3]
+  T.check("a detail is highlighted from the title's end to the line's", covered(third) == "NavShellRow=row 3|NavShellDetail=  —  a detail")
+  -- What the window shows: Neovim paints those highlights as it draws the lines (colours set
+  -- here so that each group looks different).
+  vim.cmd("highlight NavShellRow ctermfg=1 | highlight NavShellDetail ctermfg=2 | highlight NavShellTitle ctermfg=3 | highlight NavShellError ctermfg=4")
+  vim.cmd("redraw!")
+  local row, col = vim.fn.screenpos(0, third, 1).row, vim.fn.screenpos(0, third, 1).col
+  local indent, title, detail = vim.fn.screenattr(row, col), vim.fn.screenattr(row, col + 2), vim.fn.screenattr(row, col + 8)
+  T.check("the window shows the title and the detail each in its own highlight, the indent in none",
+    indent ~= title and title ~= detail and detail ~= indent
+      and vim.fn.screenattr(row, col + 6) == title and vim.fn.screenattr(row, col + 19) == detail
+      and vim.fn.screenattr(row, col + 1) == indent)
+  local title_row = vim.fn.screenpos(0, 1, 1).row
+  T.check("and the screen's title in the title's", vim.fn.screenattr(title_row, col) ~= indent
+    and vim.fn.screenattr(title_row, col) ~= title and vim.fn.screenattr(title_row, col) ~= detail)
+  -- The cursor on the title line: the draw below then leaves the view where it is (moving it
+  -- would have Neovim draw the whole window again, whatever the draw told it).
+  vim.api.nvim_win_set_cursor(0, { 1, 0 })
+  vim.cmd("redraw")
   local changed = rows(1, 3)
   changed[2].kind = "error"
   screen:apply_rows({ revision = 3, sections = screen.sections, rows = changed }, { offset = 0, limit = 3 })
   view.draw(ui)
   T.check("the same text as an error row is highlighted as an error", groups_on(line) == "NavShellError")
+  -- A plain :redraw draws only what Neovim knows changed: the draw must have told it.
+  vim.cmd("redraw")
+  local error_row = vim.fn.screenpos(0, line, 1).row
+  local shown_as = vim.fn.screenattr(error_row, col + 2)
+  T.check("and the window shows it so", shown_as ~= title and shown_as ~= indent and shown_as ~= detail)
   local tick = vim.api.nvim_buf_get_changedtick(ui.buffer)
   view.draw(ui)
   T.check("a draw with nothing changed leaves the buffer alone", vim.api.nvim_buf_get_changedtick(ui.buffer) == tick)

@@ -6,12 +6,40 @@ local M = {}
 
 local namespace = vim.api.nvim_create_namespace("navshell")
 
--- nvim_buf_add_highlight makes the same extmark as nvim_buf_set_extmark with end_col and
--- hl_group in half the time: no options table to convert for each of a long list's thousands of
--- marks. Neovim 0.11 deprecated it; where it is gone, set_extmark makes them.
-local add_highlight = vim.api.nvim_buf_add_highlight or function(buffer, ns, group, line, from, to)
-  vim.api.nvim_buf_set_extmark(buffer, ns, line, from, { end_col = to, hl_group = group })
+-- The layout each buffer shows, for the highlighter below.
+local painted = {}
+
+-- The highlights of a buffer's line (from 0) as its layout has them: { group, from, to } each,
+-- in column order. Marks are in line order: a binary search finds the line's first.
+function M.painted_on(buffer, line)
+  local layout, found = painted[buffer], {}
+  if not layout then return found end
+  local marks = layout.marks
+  local low, high = 1, #marks.line + 1
+  while low < high do
+    local middle = math.floor((low + high) / 2)
+    if marks.line[middle] < line then low = middle + 1 else high = middle end
+  end
+  while marks.line[low] == line do
+    found[#found + 1] = { marks.group[low], marks.from[low], marks.to[low] }
+    low = low + 1
+  end
+  return found
 end
+
+-- Highlights are painted as Neovim draws each line a window shows, not stored as extmarks: a
+-- draw of a long list would otherwise set thousands of marks (a highlight call for each title,
+-- detail and subtitle), most of them on lines no window shows. Ephemeral marks last one redraw.
+vim.api.nvim_set_decoration_provider(namespace, {
+  on_win = function(_, _, buffer) return painted[buffer] ~= nil end,
+  on_line = function(_, _, buffer, line)
+    for _, mark in ipairs(M.painted_on(buffer, line)) do
+      -- pcall: a user who made the buffer modifiable and shortened a line gets that line
+      -- unpainted until the next draw, not an error at every redraw.
+      pcall(vim.api.nvim_buf_set_extmark, buffer, namespace, line, mark[2], { end_col = mark[3], hl_group = mark[1], ephemeral = true })
+    end
+  end,
+})
 
 M.highlights = {
   NavShellTitle = "Title",
@@ -128,22 +156,19 @@ end
 
 -- Puts `layout` in the buffer, rewriting only the lines from the first that changed since the
 -- layout drawn last: a page of rows arriving at the end of a long list costs the page, not the
--- list.
+-- list. A change of highlights alone rewrites its lines too, which has Neovim draw them again.
 local function write(buffer, layout, shown)
   local first = 1
   if shown and vim.api.nvim_buf_line_count(buffer) == shown.count then first = first_change(shown, layout) end
+  if not painted[buffer] then
+    vim.api.nvim_create_autocmd("BufWipeout", { buffer = buffer, once = true, callback = function() painted[buffer] = nil end })
+  end
+  painted[buffer] = layout
   if not first then return end
-  vim.api.nvim_buf_clear_namespace(buffer, namespace, first - 1, -1)
   vim.bo[buffer].modifiable = true
   vim.api.nvim_buf_set_lines(buffer, first - 1, -1, false, vim.list_slice(layout.lines, first))
   vim.bo[buffer].modifiable = false
   vim.bo[buffer].modified = false
-  local marks = layout.marks
-  local index = #marks.line
-  while index > 0 and marks.line[index] >= first - 1 do index = index - 1 end
-  for position = index + 1, #marks.line do
-    add_highlight(buffer, namespace, marks.group[position], marks.line[position], marks.from[position], marks.to[position])
-  end
 end
 
 function M.draw(ui)
