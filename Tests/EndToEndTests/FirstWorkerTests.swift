@@ -40,6 +40,9 @@ import Testing
     @Test(arguments: [
         ("exit", "exit 3", "exited with code 3 before answering"),
         ("silent", "exec sleep 60", "did not answer worker/kinds in time"),
+        // Its input closed: navhost's shutdown (or its request, if the shell was quicker) goes to
+        // a pipe nobody reads, and navhost, which ignores SIGPIPE, carries on to say why.
+        ("input closed", "exec 0<&-; exec sleep 60", "did not answer worker/kinds in time"),
         ("wrong answer", #"read line; id=$(echo "$line" | sed 's/.*"id":\([0-9]*\).*/\1/'); echo "{\"jsonrpc\":\"2.0\",\"id\":$id,\"result\":{\"kinds\":5}}"; exec sleep 60"#, "its answer to worker/kinds is not a list of screen descriptors"),
     ])
     func aWorkerThatCannotTellTheKindsStopsTheStart(_ name: String, _ body: String, _ reason: String) throws {
