@@ -56,8 +56,13 @@ import GitHubModels
 
     /// Checks `searchUsers` against the ranking rule applied by hand to every user.
     /// The NUL cases: a NUL is a character like any other (it once ended the bound text, so
-    /// "\0x" matched everyone and "\0zzzz" failed with an FTS5 syntax error).
-    @Test(arguments: ["tom", "TOM", "an", "a", "son", "octocat", "torv", "ren", "lab", "-", "zzzz-no-match", "\u{0}x", "\u{0}zzzz", "to\u{0}m", "\u{0}"])
+    /// "\0x" matched everyone and "\0zzzz" failed with an FTS5 syntax error). The quote cases:
+    /// a quote is a character too, also with a combining mark after it (U+0900, U+0301), which
+    /// once left the quote undoubled in the FTS5 literal: "syntax error near "#"".
+    @Test(arguments: [
+        "tom", "TOM", "an", "a", "son", "octocat", "torv", "ren", "lab", "-", "zzzz-no-match", "\u{0}x", "\u{0}zzzz", "to\u{0}m", "\u{0}",
+        "a\"b", "5\"\u{0900}#Hh", "to\"\u{0301}m OR x", "\"\u{0301}\"",
+    ])
     func ranksExactThenPrefixThenSubstring(query: String) throws {
         let store = try GeneratedSnapshot.defaultStore()
         let expected = try Self.rankedByHand(query, GeneratedSnapshot.allUsers(in: store))

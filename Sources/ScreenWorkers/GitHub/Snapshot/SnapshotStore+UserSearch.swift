@@ -195,8 +195,18 @@ enum UserSearchQueries {
     }
 
     /// An FTS5 string literal: the query is searched for as a substring, never parsed as syntax.
+    /// Quotes are doubled scalar by scalar: a `Character` can be a quote with a combining mark
+    /// after it (`"` U+0900), which a search for the character `"` does not find, and that quote
+    /// left single would end the literal, the rest of the needle read as query syntax.
     private static func ftsPhrase(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var literal = String.UnicodeScalarView()
+        literal.append("\"")
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" { literal.append(scalar) }
+            literal.append(scalar)
+        }
+        literal.append("\"")
+        return String(literal)
     }
 
     private static func textArgument(_ text: String) -> DatabaseValue { Database.textArgument(text) }
