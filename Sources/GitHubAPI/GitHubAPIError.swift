@@ -97,7 +97,7 @@ public struct GitHubAPIError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The same error with every occurrence of `secret` in its strings replaced.
     public func redacting(_ secret: String?) -> GitHubAPIError {
         guard let secret, !secret.isEmpty else { return self }
-        func clean(_ text: String?) -> String? { text?.replacingOccurrences(of: secret, with: "<redacted>") }
+        func clean(_ text: String?) -> String? { text.map { Self.replacing(secret, in: $0, with: "<redacted>") } }
         var copy = self
         copy.message = clean(message) ?? ""
         copy.url = clean(url)
@@ -105,6 +105,29 @@ public struct GitHubAPIError: Error, Sendable, Equatable, CustomStringConvertibl
         copy.documentationURL = clean(documentationURL)
         copy.detail = clean(detail)
         return copy
+    }
+
+    /// `text` with every occurrence of `secret`'s UTF-8 bytes replaced. By bytes, not by
+    /// `Character`s as `replacingOccurrences` compares: a secret followed in `text` by a combining
+    /// mark ends inside a `Character` that is not the secret's last, and would be left in place.
+    /// (In valid UTF-8 a secret's bytes can only match from the start of a scalar, so what is
+    /// cut out is whole scalars.)
+    static func replacing(_ secret: String, in text: String, with replacement: String) -> String {
+        let needle = Array(secret.utf8), bytes = Array(text.utf8)
+        guard !needle.isEmpty, bytes.count >= needle.count else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes.count - index >= needle.count, bytes[index..<(index + needle.count)].elementsEqual(needle) {
+                out.append(contentsOf: replacement.utf8)
+                index += needle.count
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func iso8601(secondsSince1970 seconds: Int) -> String {
