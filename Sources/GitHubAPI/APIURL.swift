@@ -23,13 +23,18 @@ enum APIURL {
         return encoded
     }
 
-    /// `scheme://host[:port]`, lower-cased, without a default port; nil unless http or https.
+    /// `scheme://host[:port]`, lower-cased, without a default port; nil unless http or https, and
+    /// nil unless the scheme and host are ASCII: lower-casing other text can make ASCII of what is
+    /// not (the Kelvin sign U+212A lower-cases to "k"), so a host that would compare equal to
+    /// the API's here would not be the host libcurl reaches.
     static func origin(of url: String) -> String? {
         guard let separator = url.range(of: "://") else { return nil }
-        let scheme = url[..<separator.lowerBound].lowercased()
-        guard scheme == "http" || scheme == "https" else { return nil }
         let rest = url[separator.upperBound...]
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }.lowercased()
+        let rawScheme = url[..<separator.lowerBound], rawAuthority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard rawScheme.utf8.allSatisfy({ $0 < 0x80 }), rawAuthority.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let scheme = rawScheme.lowercased()
+        guard scheme == "http" || scheme == "https" else { return nil }
+        let authority = rawAuthority.lowercased()
         guard !authority.isEmpty, !authority.contains("@") else { return nil }
         let defaultPort = scheme == "https" ? ":443" : ":80"
         let host = authority.hasSuffix(defaultPort) ? String(authority.dropLast(defaultPort.count)) : authority

@@ -31,6 +31,11 @@ import Testing
         #expect(APIURL.origin(of: "http://127.0.0.1:8080/api/v3") == "http://127.0.0.1:8080")
         #expect(APIURL.origin(of: "https://user@evil.example/") == nil)
         #expect(APIURL.origin(of: "ftp://x/") == nil)
+        // Not ASCII: the Kelvin sign lower-cases to "k", yet names another host; a slash with a
+        // combining mark after it is no slash.
+        #expect(APIURL.origin(of: "https://git\u{212A}ub.example/users") == nil)
+        #expect(APIURL.origin(of: "https://api.github.com/\u{0301}@evil.example/") == nil)
+        #expect(APIURL.origin(of: "http\u{017F}://api.github.com/") == nil)
         #expect(APIURL.resolve("/repositories/1", against: "http://127.0.0.1:9/repos/a/b") == "http://127.0.0.1:9/repositories/1")
         #expect(APIURL.resolve("https://api.github.com/repositories/1", against: "http://x/") == "https://api.github.com/repositories/1")
         #expect(APIURL.resolve("//evil.example/x", against: "http://x/") == nil)
