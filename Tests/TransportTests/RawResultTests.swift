@@ -32,8 +32,7 @@ import Testing
         #expect(RawResult.scan(Array(text.utf8)) == nil)
     }
 
-    /// Strings are skipped eight bytes at a time: whatever ends a run must be found wherever in
-    /// a word it falls, after a run of any length.
+    /// Whatever ends a string must be found wherever it falls, after a run of any length.
     @Test(arguments: 0..<20)
     func findsWhatEndsAStringRunWhereverItFalls(offset: Int) throws {
         let run = String(repeating: "a", count: offset)
@@ -55,9 +54,9 @@ import Testing
         let found = try #require(RawResult.scan(Array(#"{"id":7,"jsonrpc":"2.0","result":"#.utf8) + Array(result.utf8) + [UInt8(ascii: "}")]))
         #expect(String(decoding: found.result, as: UTF8.self) == result)
     }
-    /// The scan skips string bytes eight at a time and the rest through a table: it must decide
-    /// as a plain byte-by-byte walk does, for any document, wherever its bytes fall in a word. Documents are random nestings of strings (with escapes, brackets and multi-byte
-    /// characters inside), half of them with one byte then replaced.
+    /// The check classifies bytes a block at a time: it must decide as a plain byte-by-byte walk
+    /// does, for any document. Documents are random nestings of strings (with escapes, brackets
+    /// and multi-byte characters inside), half of them with one byte then replaced.
     @Test func decidesAsAByteByByteWalkDoes() {
         var random = SeededNumbers(seed: 20_261_124)
         var outcomes: [Bool: Int] = [:]
@@ -73,6 +72,41 @@ import Testing
         }
         // Both answers are common, so the comparison covers each.
         #expect(outcomes[true, default: 0] > 2_000 && outcomes[false, default: 0] > 2_000, "\(outcomes)")
+    }
+
+    /// The check takes 64 bytes at a time: a run of backslashes, a string or a control
+    /// character that falls across a block's edge must be read as a byte-by-byte walk reads it.
+    /// Each document puts the interesting bytes at every offset of the first three blocks.
+    @Test func decidesAsAByteByByteWalkDoesAcrossBlockEdges() {
+        var decided = 0
+        for offset in 0..<200 {
+            let padding = String(repeating: "a", count: offset)
+            for backslashes in 0...5 {
+                let run = String(repeating: #"\"#, count: backslashes)
+                for ending in [#""]"}"#, #""}"#, #"]"}"#, "\u{01}\"}", #""}]"#, #"""#] {
+                    for opening in [#"{"k":""#, #"[""#, #"[{"k":[""#] {
+                        let document = Array((opening + padding + run + ending + (opening.hasPrefix("[{") ? "]}]" : "")).utf8)
+                        let expected = Self.isBalancedByteByByte(document)
+                        #expect(RawResult.isBalancedContainer(document[...]) == expected, "\(String(decoding: document, as: UTF8.self))")
+                        if expected { decided += 1 }
+                    }
+                }
+            }
+        }
+        #expect(decided > 1_000)
+        // Long random documents: most span several blocks.
+        var random = SeededNumbers(seed: 20_261_128)
+        var long = 0
+        for _ in 0..<3_000 {
+            var document = Array("[".utf8) + Array((0..<8).map { _ in Self.randomValue(&random, depth: 0) }.joined(separator: Array(",".utf8))) + Array("]".utf8)
+            if random.next() % 2 == 0 {
+                let alphabet = Array(#"{}[]"\a:,"#.utf8) + [0x0A, 0x01, 0xC3]
+                document[Int(random.next() % UInt64(document.count))] = alphabet[Int(random.next() % UInt64(alphabet.count))]
+            }
+            if document.count > 128 { long += 1 }
+            #expect(RawResult.isBalancedContainer(document[...]) == Self.isBalancedByteByByte(document), "\(String(decoding: document, as: UTF8.self))")
+        }
+        #expect(long > 1_000)
     }
 
     private static func randomValue(_ random: inout SeededNumbers, depth: Int) -> [UInt8] {
