@@ -188,7 +188,7 @@ let package = Package(
         .target(name: "CFuzzerDriver", path: "Sources/Fuzz/CFuzzerDriver"),
         .executableTarget(name: "ProtocolFuzzer", dependencies: ["NavProtocol", "CFuzzerDriver"], path: "Sources/Fuzz/ProtocolFuzzer", swiftSettings: strict),
         .testTarget(name: "ProtocolTests", dependencies: ["NavProtocol"], path: "Tests/ProtocolTests", swiftSettings: strict),
-        .testTarget(name: "TransportTests", dependencies: ["UVKit", "Transport", "NavProtocol"], path: "Tests/TransportTests", swiftSettings: strict),
+        .testTarget(name: "TransportTests", dependencies: ["UVKit", "Transport", "NavProtocol", "CJSONScan"], path: "Tests/TransportTests", swiftSettings: strict),
         .testTarget(name: "ListControllerTests", dependencies: ["ListController", "NavProtocol", "UVKit"], path: "Tests/ListControllerTests", swiftSettings: strict),
         .testTarget(
             name: "GitHubScreensTests", dependencies: ["GitHubScreens", "GitHubSnapshot", "GitHubModels", "ListController", "NavProtocol"], path: "Tests/GitHubScreensTests", swiftSettings: strict),

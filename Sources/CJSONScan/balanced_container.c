@@ -2,7 +2,7 @@
 // simdjson's first stage: one bit a byte for each class, escapes found by carries through
 // backslash runs, strings by a prefix XOR of the quotes). Swift cannot reach a vector's
 // movemask, which is what makes the block masks cheap; navhost runs this on every answer it
-// routes (docs/performance.md, "The answer's check by blocks").
+// routes (docs/performance.md, "Routing, sixth pass").
 #include "CJSONScan.h"
 #include <string.h>
 #if defined(__SSE2__)
@@ -13,6 +13,22 @@
 typedef struct {
     uint64_t quote, backslash, opening, closing, control;
 } block_masks;
+
+// The masks a byte at a time: what a target without SSE2 runs, and what the tests compare the
+// vector masks with.
+static inline block_masks classify_bytewise(const uint8_t *block) {
+    block_masks masks = {0, 0, 0, 0, 0};
+    for (int i = 0; i < 64; i++) {
+        uint8_t byte = block[i], folded = byte | 0x20;
+        uint64_t bit = 1ULL << i;
+        if (byte == '"') masks.quote |= bit;
+        if (byte == '\\') masks.backslash |= bit;
+        if (folded == '{') masks.opening |= bit;
+        if (folded == '}') masks.closing |= bit;
+        if (byte < 0x20) masks.control |= bit;
+    }
+    return masks;
+}
 
 #if defined(__SSE2__)
 static inline uint64_t bits_of(__m128i a, __m128i b, __m128i c, __m128i d) {
@@ -43,19 +59,7 @@ static inline block_masks classify(const uint8_t *block) {
     };
 }
 #else
-static inline block_masks classify(const uint8_t *block) {
-    block_masks masks = {0, 0, 0, 0, 0};
-    for (int i = 0; i < 64; i++) {
-        uint8_t byte = block[i], folded = byte | 0x20;
-        uint64_t bit = 1ULL << i;
-        if (byte == '"') masks.quote |= bit;
-        if (byte == '\\') masks.backslash |= bit;
-        if (folded == '{') masks.opening |= bit;
-        if (folded == '}') masks.closing |= bit;
-        if (byte < 0x20) masks.control |= bit;
-    }
-    return masks;
-}
+static inline block_masks classify(const uint8_t *block) { return classify_bytewise(block); }
 #endif
 
 static const uint64_t even_bits = 0x5555555555555555ULL;
@@ -92,7 +96,8 @@ static inline uint64_t prefix_xor(uint64_t bits) {
     return bits;
 }
 
-bool navshell_is_balanced_container(const uint8_t *bytes, size_t count) {
+// `bytewise` is a constant at each call, so each entry point is compiled with one classifier.
+static inline bool is_balanced_container(const uint8_t *bytes, size_t count, bool bytewise) {
     if (count == 0 || (bytes[0] | 0x20) != '{') return false;
     uint64_t carried_odd_run = 0;
     uint64_t in_string_before = 0;  // all ones when a string runs on from the previous block
@@ -107,7 +112,7 @@ bool navshell_is_balanced_container(const uint8_t *bytes, size_t count) {
             memcpy(tail, block, length);
             block = tail;
         }
-        block_masks masks = classify(block);
+        block_masks masks = bytewise ? classify_bytewise(block) : classify(block);
         if (masks.control) return false;
         uint64_t quotes = masks.quote & ~escaped_bytes(masks.backslash, &carried_odd_run);
         uint64_t in_string = prefix_xor(quotes) ^ in_string_before;
@@ -127,4 +132,12 @@ bool navshell_is_balanced_container(const uint8_t *bytes, size_t count) {
         }
     }
     return false;
+}
+
+bool navshell_is_balanced_container(const uint8_t *bytes, size_t count) {
+    return is_balanced_container(bytes, count, false);
+}
+
+bool navshell_is_balanced_container_bytewise(const uint8_t *bytes, size_t count) {
+    return is_balanced_container(bytes, count, true);
 }

@@ -1,3 +1,4 @@
+import CJSONScan
 import NavProtocol
 import Testing
 @testable import Transport
@@ -67,7 +68,7 @@ import Testing
                 document[Int(random.next() % UInt64(document.count))] = alphabet[Int(random.next() % UInt64(alphabet.count))]
             }
             let expected = Self.isBalancedByteByByte(document)
-            #expect(RawResult.isBalancedContainer(document[...]) == expected, "\(String(decoding: document, as: UTF8.self))")
+            Self.expectBothChecks(document, decide: expected)
             outcomes[expected, default: 0] += 1
         }
         // Both answers are common, so the comparison covers each.
@@ -87,7 +88,7 @@ import Testing
                     for opening in [#"{"k":""#, #"[""#, #"[{"k":[""#] {
                         let document = Array((opening + padding + run + ending + (opening.hasPrefix("[{") ? "]}]" : "")).utf8)
                         let expected = Self.isBalancedByteByByte(document)
-                        #expect(RawResult.isBalancedContainer(document[...]) == expected, "\(String(decoding: document, as: UTF8.self))")
+                        Self.expectBothChecks(document, decide: expected)
                         if expected { decided += 1 }
                     }
                 }
@@ -104,9 +105,17 @@ import Testing
                 document[Int(random.next() % UInt64(document.count))] = alphabet[Int(random.next() % UInt64(alphabet.count))]
             }
             if document.count > 128 { long += 1 }
-            #expect(RawResult.isBalancedContainer(document[...]) == Self.isBalancedByteByByte(document), "\(String(decoding: document, as: UTF8.self))")
+            Self.expectBothChecks(document, decide: Self.isBalancedByteByByte(document))
         }
         #expect(long > 1_000)
+    }
+
+    /// The check navhost runs (SSE2's masks here) and the one a target without SSE2 runs (the
+    /// masks made a byte at a time) both decide `expected`.
+    private static func expectBothChecks(_ document: [UInt8], decide expected: Bool) {
+        #expect(RawResult.isBalancedContainer(document[...]) == expected, "\(String(decoding: document, as: UTF8.self))")
+        let bytewise = document.withUnsafeBufferPointer { navshell_is_balanced_container_bytewise($0.baseAddress!, $0.count) }
+        #expect(bytewise == expected, "byte-wise masks: \(String(decoding: document, as: UTF8.self))")
     }
 
     private static func randomValue(_ random: inout SeededNumbers, depth: Int) -> [UInt8] {

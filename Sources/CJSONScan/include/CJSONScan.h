@@ -12,4 +12,8 @@
 // (Transport's RawResult). Sixty-four bytes at a time, with SSE2 where the target has it.
 bool navshell_is_balanced_container(const uint8_t *bytes, size_t count);
 
+// The same check with the masks made a byte at a time, as a target without SSE2 makes them:
+// the tests hold both to the same answers.
+bool navshell_is_balanced_container_bytewise(const uint8_t *bytes, size_t count);
+
 #endif
