@@ -7,7 +7,7 @@ import PackageDescription
 // keep them, so an overlapping access still traps there. Release builds also make every
 // module's functions available for inlining into the modules that use them
 // (`-cross-module-optimization`; the default makes only small ones so): navhost's routing path
-// crosses NavProtocol, UVKit and Transport, and takes 2.7% fewer instructions for it.
+// crosses NavProtocol, UVKit and Transport, and takes 2.5% fewer instructions for it.
 let strict: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
     .unsafeFlags(["-enforce-exclusivity=unchecked", "-cross-module-optimization"], .when(configuration: .release)),
