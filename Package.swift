@@ -17,7 +17,7 @@ let strict: [SwiftSetting] = [
 // shared libraries' pages cost more RSS (and start-up relocations) than the used parts of a static
 // copy. They link with the toolchain's lld and pack their relative relocations (DT_RELR, glibc
 // 2.36 or later), which would otherwise be a 2 MB table read at every start (docs/performance.md,
-// "Worker memory").
+// "Static linking of the runtime").
 let staticRuntimeLinking = ["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
 let workerStatic: [SwiftSetting] = strict + [.unsafeFlags(["-static-stdlib"])]
 let workerLinking: [LinkerSetting] = [.unsafeFlags(staticRuntimeLinking)]

@@ -24,13 +24,14 @@ struct BenchCommand: ParsableCommand {
     var roundTrips = 10000
 
     // Five thousand: node_relay.js took 2,000-4,000 round trips to reach its steady speed
-    // (docs/performance.md, "Warm instances"); the C programs and navhost need none of it.
+    // (docs/performance.md, "What is measured"); the C programs and navhost need none of it.
     @Option(help: "Untimed round trips on each fresh instance before its timed ones (the CPU runs take at most --cpu-requests of them).")
     var warmup = 5000
 
     // Seven, not three: a run's round trips move by several microseconds with where the
     // scheduler puts the processes, which is about what a host adds, so a median of three
-    // still decided the added-latency ratios by one or two unlucky runs (docs/performance.md).
+    // still decided the added-latency ratios by one or two unlucky runs (docs/performance.md,
+    // "Comparing runs").
     @Option(help: "Round-trip, throughput and CPU runs per subject, interleaved across subjects; figures are medians over runs.")
     var runs = 7
 

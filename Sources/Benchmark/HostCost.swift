@@ -2,7 +2,7 @@ import NavClient
 
 /// What a host costs over the worker behind it, for each host measured with the same worker:
 /// the round-trip time it adds to the worker alone (one hop), its CPU per request one at a
-/// time, and its pipelined throughput. These are the figures issue 15's targets compare, host
+/// time, and its pipelined throughput. These are the figures the host-cost targets compare, host
 /// against host, within one run.
 struct HostCost: Codable {
     struct Host: Codable {
@@ -47,7 +47,7 @@ struct HostCost: Codable {
         return top / bottom
     }
 
-    /// Issue 15's targets against this run's figures.
+    /// The host-cost targets (docs/performance.md, "What a host adds") against this run's figures.
     func targets() -> [TargetCheck] {
         let overC = ratio(\.addedMean, .navhost, .cRelayWorker)
         let overNode = ratio(\.addedMean, .navhost, .nodeRelayWorker)

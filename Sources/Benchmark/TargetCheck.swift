@@ -1,4 +1,4 @@
-/// One of the issues' targets (6, then 15) against this run's figures. Informational only: the benchmark
+/// One of the benchmark's targets against this run's figures. Informational only: the benchmark
 /// never fails on a number.
 struct TargetCheck: Codable {
     enum Status: String, Codable {

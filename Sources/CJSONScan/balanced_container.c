@@ -2,7 +2,7 @@
 // simdjson's first stage: one bit a byte for each class, escapes found by carries through
 // backslash runs, strings by a prefix XOR of the quotes). Swift cannot reach a vector's
 // movemask, which is what makes the block masks cheap; navhost runs this on every answer it
-// routes (docs/performance.md, "Routing, sixth pass").
+// routes (docs/performance.md, "The balance check in C").
 #include "CJSONScan.h"
 #include <string.h>
 #if defined(__SSE2__)

@@ -43,7 +43,7 @@ struct ListBenchCommand: ParsableCommand {
         if !warmOnly {
             // What a user sees opening a snapshot that is not in the page cache: the file is
             // dropped before the host starts and again before each point, so each point's first
-            // windows read the disk (docs/performance.md, "The list controller at scale").
+            // windows read the disk (docs/performance.md, "The list benchmark").
             try PageCache.drop(snapshot)
             results.residentBytesWhenCold = PageCache.residentBytes(snapshot)
             let cold = try Session(snapshot: snapshot)

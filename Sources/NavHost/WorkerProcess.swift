@@ -48,8 +48,8 @@ final class WorkerProcess {
 
     /// The kernel buffer for the worker's answers. With the default 64 KiB, a worker answering a
     /// client's burst can fill it within one of the host's turns and then waits for the next
-    /// (pipelined throughput 0.80-0.85x the C relay's; docs/performance.md, "Routing, fifth
-    /// pass", has the sizes tried). The kernel allocates the pages only while answers wait in them.
+    /// (pipelined throughput 0.80-0.85x the C relay's; docs/performance.md, "Pipes to the
+    /// workers", has the sizes tried). The kernel allocates the pages only while answers wait in them.
     static let answerPipeBytes: Int32 = 512 << 10
 
     init(

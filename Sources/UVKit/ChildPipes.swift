@@ -4,7 +4,7 @@ import Glibc
 /// A child's standard streams as pipes, made before the spawn. libuv's `UV_CREATE_PIPE` makes
 /// socket pairs: a pipe costs less per message (each write to a Unix socket allocates a
 /// socket buffer; a pipe appends to its pages), which a host pays on both hops of every routed
-/// request (docs/performance.md, "Routing, fifth pass"); and a pipe's kernel buffer can be
+/// request (docs/performance.md, "Pipes to the workers"); and a pipe's kernel buffer can be
 /// raised without privileges, up to /proc/sys/fs/pipe-max-size (1 MiB by default).
 struct ChildPipes {
     /// stdin, stdout, stderr: the child's end of each pipe (inherited), nil for /dev/null.

@@ -34,7 +34,7 @@ def pipelined_reads(session, rng, count, note):
 
 def large_batch(session, count, note):
     """One batch of `count` tiny requests: answered entry by entry up to navhost's batch limit,
-    refused whole with one `-32600` past it (docs/reliability.md, "Bounds")."""
+    refused whole with one `-32600` past it (docs/reliability.md, "Flow control and limits")."""
     ids = ["batch-%d" % index for index in range(count)]  # no random message uses such ids
     body = ("[" + ",".join('{"jsonrpc":"2.0","id":"%s","method":"nav/stack"}' % identifier for identifier in ids) + "]").encode()
     note("a batch of %d nav/stack (%d bytes)" % (count, len(body)))

@@ -19,7 +19,7 @@ struct FirstWorker {
         // It rehearses a push as any spare does, even when a built-in root takes it at
         // `initialize` and so stops the rehearsal just begun: measured, a root's worker that began
         // rehearsing had spent less CPU by then than one that warmed its snapshot instead
-        // (docs/performance.md, "The first worker tells the kinds").
+        // (docs/performance.md, "navhost's start").
         let worker = try FirstWorker(configuration: configuration, rehearses: configuration.keepsWarmSpare, loop: loop, log: log, events: events)
         do throws(CatalogError) {
             let builtIn = try worker.kinds(loop: loop, timeoutMilliseconds: configuration.requestTimeoutMilliseconds)

@@ -126,8 +126,8 @@ public struct WorkerSelectRequest: WorkerRequestType, Equatable {
     public func write(to writer: inout JSONWriter) { writer.object(field: "rowId", rowId) }
 
     /// Decoded by hand in the shape navhost writes: a worker's first `Decodable` use of a type
-    /// costs a scan of the binary's conformance records (docs/performance.md, "The spare's
-    /// rehearsal through the protocol"), and a root worker pays it on a session's first push.
+    /// costs a scan of the binary's conformance records (docs/performance.md, "Messages written
+    /// and read without Codable"), and a root worker pays it on a session's first push.
     public static func decode(params: JSONValue?) throws(RPCError) -> WorkerSelectRequest {
         // Unknown fields are ignored, as by the Decodable path.
         if case .object(let fields)? = params, case .string(let rowId)? = fields["rowId"] {
