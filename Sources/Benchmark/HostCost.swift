@@ -59,17 +59,17 @@ struct HostCost: Codable {
         let added = { (key: Subject.Key) in fixed(host(key)?.addedMean) }
         return [
             TargetCheck(
-                issue: 15, "latency navhost adds <= 1.5x the C relay's (same worker, mean)",
+                "latency navhost adds <= 1.5x the C relay's (same worker, mean)",
                 "\(added(.navhost)) / \(added(.cRelayWorker)) us = \(fixed(overC, 2))x", met: overC.map { $0 <= 1.5 }),
             TargetCheck(
-                issue: 15, "latency navhost adds <= 1/3 of the Node relay's (same worker, mean)",
+                "latency navhost adds <= 1/3 of the Node relay's (same worker, mean)",
                 "\(added(.navhost)) / \(added(.nodeRelayWorker)) us = \(fixed(overNode, 2))x (the C relay's own: \(fixed(floorOverNode, 2))x)",
                 met: overNode.map { $0 <= 1.0 / 3 }),
             TargetCheck(
-                issue: 15, "host CPU per request, one in flight, <= 1.25x the C relay's",
+                "host CPU per request, one in flight, <= 1.25x the C relay's",
                 "\(fixed(host(.navhost)?.cpuFront)) / \(fixed(host(.cRelayWorker)?.cpuFront)) us = \(fixed(cpu, 2))x", met: cpu.map { $0 <= 1.25 }),
             TargetCheck(
-                issue: 15, "pipelined throughput >= 0.9x the C relay's (same worker)",
+                "pipelined throughput >= 0.9x the C relay's (same worker)",
                 "\(fixed(host(.navhost)?.requestsPerSecond, 0)) / \(fixed(host(.cRelayWorker)?.requestsPerSecond, 0)) requests/s = \(fixed(throughput, 2))x",
                 met: throughput.map { $0 >= 0.9 }),
         ]

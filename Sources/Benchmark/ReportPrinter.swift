@@ -31,10 +31,10 @@ enum ReportPrinter {
         sections.append(cpu(results))
         sections.append(hostCost(results.hostCost))
         sections.append(memory(results.memory))
-        var targets = TextTable("issue", "target", "measured", "status")
-        targets.textColumns = [1, 2, 3]
+        var targets = TextTable("target", "measured", "status")
+        targets.textColumns = [0, 1, 2]
         for check in results.targets {
-            targets.add("\(check.issue)", check.target, check.measured, check.status.rawValue)
+            targets.add(check.target, check.measured, check.status.rawValue)
         }
         sections.append(targets.render())
         sections += results.notes.map { "NOTE: \($0)" }

@@ -5,21 +5,18 @@ struct TargetCheck: Codable {
         case met, notMet = "not met", notMeasured = "not measured"
     }
 
-    /// The issue that set the target.
-    var issue: Int
     var target: String
     var measured: String
     var status: Status
 
-    init(issue: Int = 6, _ target: String, _ measured: String, _ status: Status) {
-        self.issue = issue
+    init(_ target: String, _ measured: String, _ status: Status) {
         self.target = target
         self.measured = measured
         self.status = status
     }
 
-    init(issue: Int = 6, _ target: String, _ measured: String, met: Bool?) {
-        self.init(issue: issue, target, measured, met.map { $0 ? .met : .notMet } ?? .notMeasured)
+    init(_ target: String, _ measured: String, met: Bool?) {
+        self.init(target, measured, met.map { $0 ? .met : .notMet } ?? .notMeasured)
     }
 
     static func evaluate(_ results: BenchResults) -> [TargetCheck] {
