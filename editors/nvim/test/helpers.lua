@@ -33,6 +33,11 @@ function T.feed(keys)
   vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, false, true), "mx", false)
 end
 
+-- Queues `keys` as typed ahead: the next prompt reads them (nothing else runs them meanwhile).
+function T.type_ahead(keys)
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, false, true), "t", false)
+end
+
 function T.line()
   return vim.api.nvim_get_current_line()
 end

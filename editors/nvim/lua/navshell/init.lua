@@ -3,6 +3,7 @@
 -- a time: :NavShell shows it again rather than starting a second navhost.
 local buffer = require("navshell.buffer")
 local config = require("navshell.config")
+local prompt = require("navshell.prompt")
 local Session = require("navshell.session")
 local view = require("navshell.view")
 
@@ -124,15 +125,24 @@ end
 function M.search(text)
   local screen = ui and ui.session:top()
   if not screen then return warn("no NavShell screen is open: :NavShell opens one") end
-  screen.query = text
   ui.session:request("screen/query", { screen = screen.id, text = text })
 end
 
+-- Asks for the top screen's query, starting from the one it has: its worker keeps it (a deep
+-- link sets it too), and nav/stack reports it in each screen's restoration token.
 function M.prompt_search()
   local screen = ui and ui.session:top()
   if not screen then return end
-  vim.ui.input({ prompt = "Search " .. screen.title .. ": ", default = screen.query }, function(text)
-    if text then M.search(text) end
+  local session = ui.session
+  session:request("nav/stack", {}, function(result)
+    if session:top() ~= screen then return end -- the user moved on meanwhile
+    local query = ""
+    for _, entry in ipairs(type(result) == "table" and result.stack or {}) do
+      if entry.id == screen.id and type(entry.token) == "table" and type(entry.token.query) == "string" then
+        query = entry.token.query
+      end
+    end
+    prompt.ask({ prompt = "Search " .. screen.title .. ": ", default = query }, M.search)
   end)
 end
 
