@@ -14,6 +14,7 @@ M.descriptions = {
   open_link = "open the row's link in the browser",
   next_row = "next row",
   prev_row = "previous row",
+  last_row = "go to the last row of the list",
 }
 
 local function keys_of(value)

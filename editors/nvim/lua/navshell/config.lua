@@ -24,6 +24,7 @@ M.defaults = {
     open_link = "gx",
     next_row = "j",
     prev_row = "k",
+    last_row = "G",
   },
 }
 

@@ -88,8 +88,20 @@ function M.open_link()
   warn("'" .. tostring(row.title) .. "' has no link")
 end
 
--- Moves `count` rows down (direction 1) or up (-1); past the rows read, the cursor goes on
--- once the rows it is headed for arrive.
+-- Puts the cursor on row `target`; past the rows read, on the last one read until the rows up
+-- to `target` arrive (read from here on), then on it.
+local function go_to_row(screen, target)
+  ui.pending = nil
+  screen.lost_row = nil
+  if target > #screen.rows then
+    ui.pending = { screen = screen.id, index = target }
+    target = #screen.rows
+  end
+  vim.api.nvim_win_set_cursor(0, { ui.layout.line_of[target], 0 })
+  cursor_at(screen, ui.pending and ui.pending.index or target)
+end
+
+-- Moves `count` rows down (direction 1) or up (-1).
 local function move(direction)
   local screen, _, index = row_under_cursor()
   if not screen or #screen.rows == 0 then return end
@@ -103,19 +115,19 @@ local function move(direction)
     index = index or (direction > 0 and #screen.rows or 1)
     count = count - 1
   end
-  local target = math.max(1, index + direction * count)
-  ui.pending = nil
-  screen.lost_row = nil
-  if target > #screen.rows then
-    ui.pending = { screen = screen.id, index = target }
-    target = #screen.rows
-  end
-  vim.api.nvim_win_set_cursor(0, { ui.layout.line_of[target], 0 })
-  cursor_at(screen, ui.pending and ui.pending.index or target)
+  go_to_row(screen, math.max(1, index + direction * count))
 end
 
 function M.next_row() move(1) end
 function M.prev_row() move(-1) end
+
+-- The list's last row (each section's count says where it is), or with a count that row.
+function M.last_row()
+  local screen = row_under_cursor()
+  if not screen or #screen.rows == 0 then return end
+  local total = screen:total()
+  go_to_row(screen, vim.v.count > 0 and math.min(vim.v.count, total) or total)
+end
 
 function M.back()
   if ui then ui.session:request("nav/pop", {}) end
@@ -173,7 +185,7 @@ end
 local actions = {
   select = M.select, back = M.back, search = M.prompt_search, reload = M.reload,
   close = function() M.close() end, open_link = M.open_link,
-  next_row = M.next_row, prev_row = M.prev_row,
+  next_row = M.next_row, prev_row = M.prev_row, last_row = M.last_row,
 }
 
 function actions.wiped(wiped_buffer)
