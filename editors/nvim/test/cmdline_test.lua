@@ -1,5 +1,5 @@
 -- The command line: the search prompt as the editor's own prompt asks it (answers typed ahead,
--- read when the prompt opens).
+-- read when the prompt opens), and the messages the plugin leaves in the message area.
 local navshell = require("navshell")
 local navhost = os.getenv("NAVSHELL_NAVHOST")
 
@@ -58,4 +58,43 @@ local function test_deep_link_query_clears()
   end)
 end
 
-T.run("cmdline_test.lua", { test_empty_answer_clears, test_prompt_starts_with_the_query, test_deep_link_query_clears })
+-- The prompt and the plugin's messages do not stay in the command line once the user moved on.
+local function test_no_stale_messages()
+  vim.cmd("NavShell users")
+  T.wait_for_text("POPULAR")
+  T.show_notices = true
+  answer_search_prompt("tor<CR>")
+  T.wait_for_text("USERS MATCHING 'TOR'")
+  T.check("the prompt is gone once answered: " .. T.message_area(), not T.message_area():find("Search Users", 1, true))
+  T.put_cursor_on("  torvalds")
+  T.feed("<CR>")
+  T.wait("torvalds opens", function() return title_line() == "Users › torvalds's repositories" end)
+  T.check("nor is it back after navigating: " .. T.message_area(), not T.message_area():find("Search Users", 1, true))
+
+  vim.cmd("NavShell users/mojombo/repositories/grit")
+  T.wait_for_text("Language  —  Ruby")
+  for _, title in ipairs({ "Stars", "Language" }) do
+    local before = #T.notices
+    T.put_cursor_on("  " .. title .. "  —")
+    T.feed("<CR>")
+    local said = "navshell: '" .. title .. "' opens nothing"
+    T.wait("<CR> on " .. title .. " says it opens nothing", function() return T.message_area() == said end)
+    T.check("once", #T.notices == before + 1)
+  end
+  T.put_cursor_on("  Owner  —")
+  T.feed("<CR>")
+  T.wait("Owner opens a screen", function() return vim.endswith(title_line(), "mojombo/grit › mojombo's repositories") end)
+  T.check("the message about the screen left is gone: " .. T.message_area(), T.message_area() == "")
+
+  vim.cmd("NavShell users")
+  T.wait("back on the root", function() return title_line() == "Users" end)
+  T.feed("<BS>")
+  T.wait("popping the root is refused, and the user told", function()
+    return T.message_area() == "navshell: cannot pop the root screen"
+  end)
+  T.feed("q")
+  T.check("q leaves no message of the closed browser: " .. T.message_area(), T.message_area() == "")
+  T.show_notices = false
+end
+
+T.run("cmdline_test.lua", { test_empty_answer_clears, test_prompt_starts_with_the_query, test_deep_link_query_clears, test_no_stale_messages })

@@ -31,7 +31,7 @@ M.defaults = {
 M.options = vim.deepcopy(M.defaults)
 
 local function warn(message)
-  vim.notify("navshell: " .. message, vim.log.levels.WARN)
+  require("navshell.messages").warn(message)
 end
 
 -- Merges `options` over the defaults; a wrong type is named and its default kept.

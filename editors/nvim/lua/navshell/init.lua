@@ -3,6 +3,7 @@
 -- a time: :NavShell shows it again rather than starting a second navhost.
 local buffer = require("navshell.buffer")
 local config = require("navshell.config")
+local messages = require("navshell.messages")
 local prompt = require("navshell.prompt")
 local Session = require("navshell.session")
 local view = require("navshell.view")
@@ -12,9 +13,7 @@ local M = {}
 -- The open session and its buffer: { session, buffer, layout, shown, pending }.
 local ui = nil
 
-local function warn(message)
-  vim.notify("navshell: " .. message, vim.log.levels.WARN)
-end
+local warn = messages.warn
 
 function M.setup(options)
   config.set(options)
@@ -48,12 +47,13 @@ local function open_url(url)
   else
     return warn("cannot open " .. url .. ": no xdg-open; set setup({ open_url = function(url) … end })")
   end
-  vim.notify("navshell: opening " .. url, vim.log.levels.INFO)
+  messages.say("opening " .. url)
 end
 
 local function select_row(screen, row, index, retried)
   ui.session:select(screen, row.id, function(result)
     if result.action == "openURL" then open_url(result.url) end
+    if result.action == "none" then messages.say("'" .. tostring(row.title) .. "' opens nothing") end
   end, function(err)
     -- A row of a long list whose window the worker no longer keeps: read it again, then select.
     local not_found = type(err.data) == "table" and err.data.reason == "notFound"
@@ -213,12 +213,12 @@ function M.open(path, mods)
   if ui and (ui.session.exited or not vim.api.nvim_buf_is_valid(ui.buffer)) then M.close() end
   if not ui then
     local navhost, why = config.find_navhost()
-    if not navhost then return vim.notify("navshell: " .. why, vim.log.levels.ERROR) end
+    if not navhost then return messages.error(why) end
     local opening = {}
     local session, err = Session.start(navhost, function()
       if ui == opening then view.draw(opening) end
     end)
-    if not session then return vim.notify("navshell: " .. err, vim.log.levels.ERROR) end
+    if not session then return messages.error(err) end
     opening.session = session
     opening.buffer = buffer.create(actions)
     session.buffer = opening.buffer
@@ -255,6 +255,7 @@ function M.close()
   if not ui then return end
   local closing = ui
   ui = nil
+  messages.clear()
   M.last = closing.session
   closing.session:stop()
   if vim.api.nvim_buf_is_valid(closing.buffer) then

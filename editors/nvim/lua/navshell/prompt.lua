@@ -1,4 +1,6 @@
 -- Asks the user for a line of text, telling an empty answer from Esc on every Neovim.
+local messages = require("navshell.messages")
+
 local M = {}
 
 -- What input() returns on Esc or <C-c>: a newline, which cannot be typed into it.
@@ -21,7 +23,7 @@ function M.ask(options, on_answer)
     end)
   end
   local ok, text = pcall(vim.fn.input, { prompt = options.prompt, default = options.default, cancelreturn = CANCELLED })
-  vim.api.nvim_echo({ { "" } }, false, {})
+  messages.clear_now()
   if ok and text ~= CANCELLED then on_answer(text) end
 end
 

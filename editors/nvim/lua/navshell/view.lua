@@ -1,6 +1,7 @@
 -- Draws the top screen of a session into its buffer and keeps each window's cursor on a row:
 -- the row it was on when the lines change, the row a screen was left on when it comes back.
 local layouts = require("navshell.layout")
+local messages = require("navshell.messages")
 
 local M = {}
 
@@ -183,6 +184,8 @@ function M.draw(ui)
   if switched and ui.shown and session.screens[ui.shown] and windows[1] then
     session.screens[ui.shown].cursor = before[windows[1]]
   end
+  -- What was said about the screen left is stale on the next one.
+  if switched then messages.clear() end
   local layout, shown = layouts.build(session, screen, ui.layout)
   write(buffer, layout, shown)
   ui.layout = layout
