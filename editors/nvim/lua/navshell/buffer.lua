@@ -1,5 +1,6 @@
 -- The NavShell buffer: its options, its keymaps (the `keymaps` option) and the autocommands
 -- that tie it to its session.
+local bar = require("navshell.bar")
 local config = require("navshell.config")
 
 local M = {}
@@ -22,8 +23,8 @@ local function keys_of(value)
   return type(value) == "table" and value or { value }
 end
 
--- Makes the buffer; `actions` has a function for every keymap name, and `wiped(buffer)` and
--- `cursor_moved(buffer)` for the autocommands.
+-- Makes the buffer; `actions` has a function for every keymap name, and `wiped(buffer)`,
+-- `cursor_moved(buffer)` and `resized(buffer)` for the autocommands.
 function M.create(actions)
   local buffer = vim.api.nvim_create_buf(false, true)
   vim.api.nvim_buf_set_name(buffer, "navshell://" .. buffer)
@@ -42,7 +43,11 @@ function M.create(actions)
   local group = vim.api.nvim_create_augroup("navshell_buffer_" .. buffer, { clear = true })
   vim.api.nvim_create_autocmd("BufWipeout", {
     group = group, buffer = buffer, once = true,
-    callback = function() actions.wiped(buffer) end,
+    callback = function()
+      actions.wiped(buffer)
+      -- The resize autocommands are not the buffer's own: they go with their group.
+      vim.schedule(function() pcall(vim.api.nvim_del_augroup_by_id, group) end)
+    end,
   })
   vim.api.nvim_create_autocmd("CursorMoved", {
     group = group, buffer = buffer,
@@ -53,7 +58,15 @@ function M.create(actions)
     callback = function()
       vim.opt_local.wrap = false
       vim.opt_local.cursorline = true
+      bar.attach()
+      actions.resized(buffer)
     end,
+  })
+  -- Lines are laid out to the windows' width: again when it changes. WinResized is Neovim
+  -- 0.9's; before it WinScrolled is also sent for a window resized.
+  local resized = vim.fn.exists("##WinResized") == 1 and "WinResized" or "WinScrolled"
+  vim.api.nvim_create_autocmd({ resized, "VimResized" }, {
+    group = group, callback = function() actions.resized(buffer) end,
   })
   -- Last, so a FileType autocommand or ftplugin of the user's can add or change keys.
   vim.bo[buffer].filetype = "navshell"

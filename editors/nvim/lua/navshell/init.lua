@@ -206,6 +206,13 @@ function actions.cursor_moved(moved_buffer)
   end
 end
 
+-- A window showing the buffer changed width (or showed it anew): lay the screen out again.
+function actions.resized(resized_buffer)
+  if not ui or ui.buffer ~= resized_buffer or not ui.layout then return end
+  local width = view.text_width(resized_buffer)
+  if width and width ~= ui.layout.width then view.draw(ui) end
+end
+
 -- Shows NavShell in the current window (after `mods`, e.g. "vertical", in a split), starting
 -- navhost if no session runs; `path`, if given, is opened as a deep link.
 function M.open(path, mods)
