@@ -56,6 +56,18 @@ function T.message_area()
   return vim.trim(table.concat(rows, "\n"))
 end
 
+-- The text of each floating window's buffer, joined by lines.
+function T.floats()
+  local found = {}
+  for _, window in ipairs(vim.api.nvim_list_wins()) do
+    if vim.api.nvim_win_get_config(window).relative ~= "" then
+      local buffer = vim.api.nvim_win_get_buf(window)
+      table.insert(found, table.concat(vim.api.nvim_buf_get_lines(buffer, 0, -1, false), "\n"))
+    end
+  end
+  return found
+end
+
 function T.line()
   return vim.api.nvim_get_current_line()
 end

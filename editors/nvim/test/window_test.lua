@@ -1,5 +1,6 @@
--- What the window shows around the list: where the user is (the window bar on Neovim 0.8+, the
--- status line on 0.7), and lines fitted to the window's width, laid out again when it changes.
+-- What the window shows around and over the list: where the user is (the window bar on Neovim
+-- 0.8+, the status line on 0.7), lines fitted to the window's width and laid out again when it
+-- changes, and the floats of `K` (a row in full) and `?` (the keys).
 local navshell = require("navshell")
 local navhost = os.getenv("NAVSHELL_NAVHOST")
 
@@ -92,4 +93,53 @@ local function test_cut_mark()
     vim.endswith(text, "…") and vim.fn.strdisplaywidth(text) <= vim.api.nvim_win_get_width(0))
 end
 
-T.run("window_test.lua", { test_breadcrumb_in_the_bar, test_resize_lays_out_again, test_cut_mark })
+-- K shows the row under the cursor in full, as LSP hover does.
+local function test_hover()
+  vim.cmd("NavShell users/mojombo/repositories/grit")
+  T.wait_for_text("Language  —  Ruby")
+  local row = top().rows[1]
+  T.put_cursor_on("  Description  —")
+  T.feed("K")
+  local floats = T.floats()
+  T.check("K opens one float", #floats == 1)
+  local shown = floats[1]:gsub("%s+", " ")
+  T.check("with the row's title, its whole detail and its values: " .. floats[1],
+    shown:find("Description", 1, true) and shown:find(row.detail, 1, true) and shown:find("value", 1, true))
+  local list = vim.api.nvim_get_current_win()
+  T.check("the cursor stays in the list", vim.bo.filetype == "navshell")
+  T.feed("K")
+  T.check("K again goes into the float", vim.api.nvim_win_get_config(0).relative ~= "")
+  T.feed("q")
+  T.check("q there closes it", #T.floats() == 0 and vim.api.nvim_get_current_win() == list)
+end
+
+-- ? (and g?) lists every key of the buffer and what it does, a key the user added too.
+local function test_keys_float()
+  vim.cmd("NavShellClose")
+  vim.api.nvim_create_autocmd("FileType", { pattern = "navshell", once = true, callback = function()
+    vim.keymap.set("n", "gy", "<Nop>", { buffer = true, desc = "copy the row's id" })
+  end })
+  vim.cmd("NavShell")
+  T.wait_for_text("POPULAR")
+  for _, key in ipairs({ "?", "g?" }) do
+    T.feed(key)
+    local floats = T.floats()
+    T.check(key .. " opens one float", #floats == 1)
+    local listed = floats[1] or ""
+    for _, entry in ipairs({
+      { "<CR>", "select the row under the cursor" }, { "<BS>", "go back to the previous screen" },
+      { "s", "search this screen" }, { "R", "reload this screen" }, { "q", "close NavShell" },
+      { "gx", "open the row's link in the browser" }, { "K", "show the row under the cursor in full" },
+      { "G", "go to the last row of the list" }, { "?", "list these keys" }, { "gy", "copy the row's id" },
+    }) do
+      T.check(key .. " lists " .. entry[1] .. " (" .. entry[2] .. "):\n" .. listed,
+        listed:find("\n%s*" .. vim.pesc(entry[1]) .. "[%s,][^\n]*" .. vim.pesc(entry[2])) ~= nil
+          or listed:find("^%s*" .. vim.pesc(entry[1]) .. "[%s,][^\n]*" .. vim.pesc(entry[2])) ~= nil)
+    end
+    T.check("the cursor is in it, to read it", vim.api.nvim_win_get_config(0).relative ~= "")
+    T.feed("q")
+    T.check("q closes it", #T.floats() == 0 and vim.bo.filetype == "navshell")
+  end
+end
+
+T.run("window_test.lua", { test_breadcrumb_in_the_bar, test_resize_lays_out_again, test_cut_mark, test_hover, test_keys_float })

@@ -16,7 +16,48 @@ M.descriptions = {
   next_row = "next row",
   prev_row = "previous row",
   last_row = "go to the last row of the list",
+  hover = "show the row under the cursor in full",
+  help = "list these keys",
 }
+
+-- The order `?` lists them in.
+M.order = { "select", "back", "search", "reload", "open_link", "hover", "next_row", "prev_row", "last_row", "help", "close" }
+
+local PREFIX = "NavShell: "
+
+-- The lines `?` shows: every Normal-mode key of `buffer` and what it does, the plugin's first
+-- (keys of one action together), then any the user added (with their description, else what
+-- they run).
+function M.keys(buffer)
+  local by_description, others = {}, {}
+  for _, map in ipairs(vim.api.nvim_buf_get_keymap(buffer, "n")) do
+    local description = map.desc or ""
+    if description:sub(1, #PREFIX) == PREFIX then
+      local action = description:sub(#PREFIX + 1)
+      by_description[action] = by_description[action] or {}
+      table.insert(by_description[action], map.lhs)
+    else
+      table.insert(others, { map.lhs, description ~= "" and description or (map.rhs or "a Lua function") })
+    end
+  end
+  local rows = {}
+  for _, action in ipairs(M.order) do
+    local keys = by_description[M.descriptions[action]]
+    if keys then
+      table.sort(keys, function(a, b) return #a < #b or (#a == #b and a < b) end)
+      table.insert(rows, { table.concat(keys, ", "), M.descriptions[action] })
+    end
+  end
+  table.sort(others, function(a, b) return a[1] < b[1] end)
+  vim.list_extend(rows, others)
+  local width = 0
+  for _, row in ipairs(rows) do width = math.max(width, vim.api.nvim_strwidth(row[1])) end
+  local lines = {}
+  for _, row in ipairs(rows) do
+    table.insert(lines, row[1] .. string.rep(" ", width - vim.api.nvim_strwidth(row[1]) + 2) .. row[2])
+  end
+  return lines
+end
 
 local function keys_of(value)
   if value == false or value == nil then return {} end
@@ -36,7 +77,7 @@ function M.create(actions)
   for action, keys in pairs(config.options.keymaps) do
     for _, key in ipairs(keys_of(keys)) do
       vim.keymap.set("n", key, actions[action], {
-        buffer = buffer, nowait = true, silent = true, desc = "NavShell: " .. M.descriptions[action],
+        buffer = buffer, nowait = true, silent = true, desc = PREFIX .. M.descriptions[action],
       })
     end
   end

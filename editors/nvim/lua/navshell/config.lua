@@ -25,6 +25,8 @@ M.defaults = {
     next_row = "j",
     prev_row = "k",
     last_row = "G",
+    hover = "K",
+    help = { "?", "g?" },
   },
 }
 

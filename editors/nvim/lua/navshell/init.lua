@@ -4,6 +4,7 @@
 local buffer = require("navshell.buffer")
 local config = require("navshell.config")
 local messages = require("navshell.messages")
+local popup = require("navshell.popup")
 local prompt = require("navshell.prompt")
 local Session = require("navshell.session")
 local view = require("navshell.view")
@@ -129,6 +130,23 @@ function M.last_row()
   go_to_row(screen, vim.v.count > 0 and math.min(vim.v.count, total) or total)
 end
 
+-- K: the row under the cursor in full, as LSP hover shows a symbol; on another line cut to
+-- fit, that line whole.
+function M.hover()
+  local screen, row = row_under_cursor()
+  if not screen then return end
+  if row then return popup.show(popup.row_lines(row), "navshell_hover") end
+  local whole = ui.layout.whole[vim.api.nvim_win_get_cursor(0)[1]]
+  if whole then return popup.show({ whole }, "navshell_hover") end
+  warn("no row under the cursor")
+end
+
+-- ?: the buffer's keys and what each does, in a float the cursor goes into (q closes it).
+function M.show_keys()
+  if not ui then return end
+  popup.show(buffer.keys(ui.buffer), "navshell_keys", true)
+end
+
 function M.back()
   if ui then ui.session:request("nav/pop", {}) end
 end
@@ -186,6 +204,7 @@ local actions = {
   select = M.select, back = M.back, search = M.prompt_search, reload = M.reload,
   close = function() M.close() end, open_link = M.open_link,
   next_row = M.next_row, prev_row = M.prev_row, last_row = M.last_row,
+  hover = M.hover, help = M.show_keys,
 }
 
 function actions.wiped(wiped_buffer)
