@@ -113,10 +113,11 @@ function T.run(file, tests)
     T.check("no deprecated Neovim API was called: " .. table.concat(T.deprecations, ", "), #T.deprecations == 0)
   end, debug.traceback)
   if ok then
-    io.stdout:write(file .. ": all " .. T.checks .. " checks passed\n")
+    -- On a line of its own: a prompt the test answered echoes its text without a newline.
+    io.stdout:write("\n" .. file .. ": all " .. T.checks .. " checks passed\n")
     vim.cmd("qall!")
   else
-    io.stderr:write(file .. ": FAILED\n" .. err .. "\n")
+    io.stderr:write("\n" .. file .. ": FAILED\n" .. err .. "\n")
     vim.cmd("cquit 1")
   end
 end

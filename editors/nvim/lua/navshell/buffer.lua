@@ -104,10 +104,14 @@ function M.create(actions)
     end,
   })
   -- Lines are laid out to the windows' width: again when it changes. WinResized is Neovim
-  -- 0.9's; before it WinScrolled is also sent for a window resized.
+  -- 0.9's; before it WinScrolled is also sent for a window resized, but only for the current
+  -- one: entering a NavShell window resized from another catches up.
   local resized = vim.fn.exists("##WinResized") == 1 and "WinResized" or "WinScrolled"
   vim.api.nvim_create_autocmd({ resized, "VimResized" }, {
     group = group, callback = function() actions.resized(buffer) end,
+  })
+  vim.api.nvim_create_autocmd("WinEnter", {
+    group = group, buffer = buffer, callback = function() actions.resized(buffer) end,
   })
   -- Last, so a FileType autocommand or ftplugin of the user's can add or change keys.
   vim.bo[buffer].filetype = "navshell"
