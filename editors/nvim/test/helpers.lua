@@ -2,9 +2,12 @@
 -- Loaded with :luafile before the test file; `T` is the helpers' table.
 T = { checks = 0, notices = {}, deprecations = {} }
 
--- Messages the plugin shows, kept for the checks.
+-- Messages the plugin shows, kept for the checks; also shown in the message area while
+-- `T.show_notices` is set (the tests of what the command line shows).
+local shown_by_editor = vim.notify
 vim.notify = function(message, level)
   table.insert(T.notices, { message = message, level = level })
+  if T.show_notices then shown_by_editor(message, level) end
 end
 -- Any deprecated API the plugin calls (on a current Neovim) fails the run.
 vim.deprecate = function(name) table.insert(T.deprecations, name) end
@@ -31,6 +34,38 @@ end
 
 function T.feed(keys)
   vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, false, true), "mx", false)
+end
+
+-- Queues `keys` as typed ahead: the next prompt reads them (nothing else runs them meanwhile).
+function T.type_ahead(keys)
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, false, true), "t", false)
+end
+
+-- The text of screen row `row` (from 1) as the editor draws it, trailing blanks cut.
+function T.screen_row(row)
+  local cells = {}
+  for col = 1, vim.o.columns do cells[col] = vim.fn.screenstring(row, col) end
+  return (table.concat(cells):gsub("%s+$", ""))
+end
+
+-- What the message area (the screen's last 'cmdheight' rows) shows after a redraw.
+function T.message_area()
+  vim.cmd("redraw")
+  local rows = {}
+  for row = vim.o.lines - vim.o.cmdheight + 1, vim.o.lines do table.insert(rows, T.screen_row(row)) end
+  return vim.trim(table.concat(rows, "\n"))
+end
+
+-- The text of each floating window's buffer, joined by lines.
+function T.floats()
+  local found = {}
+  for _, window in ipairs(vim.api.nvim_list_wins()) do
+    if vim.api.nvim_win_get_config(window).relative ~= "" then
+      local buffer = vim.api.nvim_win_get_buf(window)
+      table.insert(found, table.concat(vim.api.nvim_buf_get_lines(buffer, 0, -1, false), "\n"))
+    end
+  end
+  return found
 end
 
 function T.line()
@@ -78,10 +113,11 @@ function T.run(file, tests)
     T.check("no deprecated Neovim API was called: " .. table.concat(T.deprecations, ", "), #T.deprecations == 0)
   end, debug.traceback)
   if ok then
-    io.stdout:write(file .. ": all " .. T.checks .. " checks passed\n")
+    -- On a line of its own: a prompt the test answered echoes its text without a newline.
+    io.stdout:write("\n" .. file .. ": all " .. T.checks .. " checks passed\n")
     vim.cmd("qall!")
   else
-    io.stderr:write(file .. ": FAILED\n" .. err .. "\n")
+    io.stderr:write("\n" .. file .. ": FAILED\n" .. err .. "\n")
     vim.cmd("cquit 1")
   end
 end

@@ -151,7 +151,50 @@ local function help_opens(tag)
   return ok
 end
 
+-- Every row the help window shows, paged through from the top to the end, as drawn.
+local function help_as_shown()
+  local window, height = vim.api.nvim_get_current_win(), vim.api.nvim_win_get_height(0)
+  local position, width = vim.fn.win_screenpos(window), vim.api.nvim_win_get_width(window)
+  local shown = {}
+  local top = 1
+  while top <= vim.fn.line("$") do
+    vim.api.nvim_win_set_cursor(window, { top, 0 })
+    vim.fn.winrestview({ topline = top })
+    vim.cmd("redraw")
+    top = vim.fn.line("w$") + 1
+    for row = position[1], position[1] + height - 1 do
+      local cells = {}
+      for col = position[2], position[2] + width - 1 do table.insert(cells, vim.fn.screenstring(row, col)) end
+      table.insert(shown, (table.concat(cells):gsub("%s+$", "")))
+    end
+  end
+  return shown
+end
+
+-- :help navshell as this Neovim shows it (with the help file type's settings and highlighting,
+-- turned on before any help was opened): no code-block marker shown as text, and the examples.
+local function check_help_shown()
+  vim.cmd("help navshell")
+  -- Where help is highlighted with tree-sitter (0.10+), parsed whole first: 0.11 parses in the
+  -- background, and its concealing waits for the parse.
+  if vim.b.ts_highlight then vim.treesitter.get_parser(0):parse(true) end
+  local shown = help_as_shown()
+  vim.cmd("close")
+  local markers, spec = {}, false
+  for index, row in ipairs(shown) do
+    if row:find(">%a+$") or row:find("^%s*<$") then
+      table.insert(markers, table.concat(vim.list_slice(shown, math.max(1, index - 2), index), "\n"))
+    end
+    spec = spec or row:find('^%s+"OWNER/NavShell",$') ~= nil
+  end
+  T.check(":help navshell shows no code-block marker as text:\n" .. table.concat(markers, "\n"), #markers == 0)
+  T.check("and shows the examples", spec)
+end
+
 function scenarios.help_health()
+  -- As Neovim starts without -u NONE.
+  vim.cmd("filetype plugin on")
+  vim.cmd("syntax on")
   vim.opt.rtp:append(plugin)
   require("navshell").setup({ cmd = navhost })
   local tags = { "navshell", "navshell-install", "navshell-lazy", "navshell-packer", "navshell-health" }
@@ -166,6 +209,7 @@ function scenarios.help_health()
   for keymap in pairs(defaults.keymaps) do table.insert(tags, "navshell-keymap-" .. keymap) end
   for group in pairs(require("navshell.view").highlights) do table.insert(tags, group) end
   for _, tag in ipairs(tags) do T.check(":help " .. tag .. " has its entry", help_opens(tag)) end
+  check_help_shown()
 
   local version = vim.trim(vim.fn.system({ navhost, "--version" }))
   vim.cmd("silent checkhealth navshell")

@@ -20,6 +20,8 @@ local function on_row(index)
 end
 
 local function test_thousand_rows()
+  -- Wide enough for every row whole: the checks compare rows with their whole text.
+  vim.o.columns = 200
   navshell.setup({ cmd = navhost, args = { "--data", snapshot, "--enable-debug-methods" } })
   vim.cmd("NavShell")
   T.wait_for_text("… 1100 more")
@@ -27,10 +29,10 @@ local function test_thousand_rows()
   T.feed("<CR>")
   T.wait("<CR> on '… N more' reads more rows", function() return #top().rows > 100 end)
   T.check("and the cursor goes on to the first of them", on_row(101))
-  T.feed("G")
-  vim.cmd("doautocmd CursorMoved") -- what the editor's loop does after G; a script's keys skip it
+  vim.cmd("normal! G")
+  vim.cmd("doautocmd CursorMoved") -- what the editor's loop does after a motion; a script's keys skip it
   local read = #top().rows
-  T.wait("G reads more rows, as any motion near the end does", function() return #top().rows > read end)
+  T.wait("a motion to the last line read reads more rows", function() return #top().rows > read end)
   T.feed("ggj")
   T.check("gg then j is on the first row", on_row(1))
   T.feed("999j")
@@ -64,7 +66,7 @@ local function test_a_page_rewrites_only_the_end()
   watch.stopped = true
   T.check("the page was drawn", #watch.first_lines > 0)
   T.check("no line above '… N more' was rewritten", math.min((table.unpack or unpack)(watch.first_lines)) >= more - 1)
-  local layout = require("navshell.layout").build(navshell.state(), screen)
+  local layout = require("navshell.layout").build(navshell.state(), screen, nil, require("navshell.view").text_width(0))
   T.check("the lines are those of a whole draw", T.text() == table.concat(layout.lines, "\n"))
   -- The highlights each line is painted with, in line order, against the whole draw's.
   local view, marks, same, index = require("navshell.view"), layout.marks, true, 0
@@ -77,6 +79,18 @@ local function test_a_page_rewrites_only_the_end()
   end
   same = same and index == #marks.line
   T.check("the highlights are those of a whole draw, " .. #layout.marks.line .. " of them", same)
+end
+
+-- G goes to the list's last row in one press, reading the rows up to it; a count goes to that row.
+local function test_G_goes_to_the_last_row()
+  local total = top():total()
+  T.check("not every row is read yet", #top().rows < total)
+  T.feed("gg")
+  T.feed("G")
+  T.wait("G reaches the last of the " .. total .. " rows", function() return on_row(total) end)
+  T.check("every row up to it was read", #top().rows == total and not T.text():find("… %d+ more"))
+  T.feed("7G")
+  T.check("7G goes to row 7", on_row(7))
 end
 
 local function test_search_pages()
@@ -157,4 +171,4 @@ local function test_failed_state()
   T.check("and it answers keys", T.line():find("^  %S+  —"))
 end
 
-T.run("paging_test.lua", { test_thousand_rows, test_a_page_rewrites_only_the_end, test_search_pages, test_loading_shown, test_crash, test_failed_read, test_failed_state })
+T.run("paging_test.lua", { test_thousand_rows, test_a_page_rewrites_only_the_end, test_G_goes_to_the_last_row, test_search_pages, test_loading_shown, test_crash, test_failed_read, test_failed_state })

@@ -152,6 +152,25 @@ local function test_draw_changes()
   T.check("a draw with nothing changed leaves the buffer alone", vim.api.nvim_buf_get_changedtick(ui.buffer) == tick)
 end
 
+-- Text fitted to cells by display width, the cut marked with …, wide characters counted twice.
+local function test_fit()
+  local fit = require("navshell.fit")
+  T.check("text that fits is kept", fit.right("grit", 4) == "grit" and fit.left("grit", 4) == "grit")
+  T.check("cut at the end", fit.right("repositories", 6) == "repos…")
+  T.check("cut at the start", fit.left("repositories", 6) == "…ories")
+  T.check("a wide character is not split", fit.right("🍔🍔🍔", 4) == "🍔…" and fit.left("a🍔🍔", 4) == "…🍔")
+  local titles = { "Users", "mojombo's repositories", "mojombo/grit" }
+  T.check("a path that fits is whole", fit.path(titles, 80) == "Users › mojombo's repositories › mojombo/grit")
+  T.check("the first titles give way", fit.path(titles, 40) == "… › mojombo/grit")
+  T.check("the last title alone is cut at its start", fit.path(titles, 8) == "…bo/grit")
+  local widths_ok = true
+  for cells = 0, 50 do
+    widths_ok = widths_ok and fit.width(fit.path(titles, cells)) <= math.max(cells, 0)
+      and fit.width(fit.right("  Description  —  Grit gives you 🍔 access", cells)) <= cells
+  end
+  T.check("every width from 0 to 50 is kept to", widths_ok)
+end
+
 -- A layout carried on from the last one (a page appended, a footer or count changed, rows read
 -- again, a failure shown) is the layout made from nothing: 2,000 seeded random steps.
 local function test_layout_carried_on()
@@ -180,7 +199,7 @@ local function test_layout_carried_on()
     end
   end
   screen.sections, screen.revision = sections(), 1
-  local previous = nil
+  local previous, width = nil, nil
   local differs = nil
   for step = 1, 2000 do
     local choice = math.random(1, 10)
@@ -201,18 +220,19 @@ local function test_layout_carried_on()
       screen.failed = math.random() < 0.3 and "it broke" or nil
     elseif choice == 9 then
       session.stack[1].title = math.random() < 0.5 and "Users" or "People"
+      width = ({ nil, 9, 14, 40 })[math.random(1, 4)]
     else
       session.failed = math.random() < 0.2 and "navhost exited" or nil
     end
-    local fresh = layouts.build(session, screen)
-    local carried = layouts.build(session, screen, previous)
+    local fresh = layouts.build(session, screen, nil, width)
+    local carried = layouts.build(session, screen, previous, width)
     local same = vim.deep_equal(carried.lines, fresh.lines) and vim.deep_equal(carried.marks, fresh.marks)
       and vim.deep_equal(carried.row_at, fresh.row_at) and vim.deep_equal(carried.line_of, fresh.line_of)
-      and carried.more_line == fresh.more_line and carried.read == fresh.read
+      and carried.more_line == fresh.more_line and carried.read == fresh.read and vim.deep_equal(carried.whole, fresh.whole)
     if not same and not differs then differs = step end
     previous = carried
   end
   T.check("a layout carried on is the layout made from nothing (first step that differs: " .. tostring(differs) .. ")", differs == nil)
 end
 
-T.run("unit_test.lua", { test_framing, test_screen_windows, test_screen_updates, test_options, test_draw_changes, test_layout_carried_on })
+T.run("unit_test.lua", { test_framing, test_screen_windows, test_screen_updates, test_options, test_draw_changes, test_fit, test_layout_carried_on })

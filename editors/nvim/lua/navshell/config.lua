@@ -24,13 +24,16 @@ M.defaults = {
     open_link = "gx",
     next_row = "j",
     prev_row = "k",
+    last_row = "G",
+    hover = "K",
+    help = { "?", "g?" },
   },
 }
 
 M.options = vim.deepcopy(M.defaults)
 
 local function warn(message)
-  vim.notify("navshell: " .. message, vim.log.levels.WARN)
+  require("navshell.messages").warn(message)
 end
 
 -- Merges `options` over the defaults; a wrong type is named and its default kept.

@@ -3,6 +3,9 @@
 -- a time: :NavShell shows it again rather than starting a second navhost.
 local buffer = require("navshell.buffer")
 local config = require("navshell.config")
+local messages = require("navshell.messages")
+local popup = require("navshell.popup")
+local prompt = require("navshell.prompt")
 local Session = require("navshell.session")
 local view = require("navshell.view")
 
@@ -11,9 +14,7 @@ local M = {}
 -- The open session and its buffer: { session, buffer, layout, shown, pending }.
 local ui = nil
 
-local function warn(message)
-  vim.notify("navshell: " .. message, vim.log.levels.WARN)
-end
+local warn = messages.warn
 
 function M.setup(options)
   config.set(options)
@@ -47,12 +48,13 @@ local function open_url(url)
   else
     return warn("cannot open " .. url .. ": no xdg-open; set setup({ open_url = function(url) … end })")
   end
-  vim.notify("navshell: opening " .. url, vim.log.levels.INFO)
+  messages.say("opening " .. url)
 end
 
 local function select_row(screen, row, index, retried)
   ui.session:select(screen, row.id, function(result)
     if result.action == "openURL" then open_url(result.url) end
+    if result.action == "none" then messages.say("'" .. tostring(row.title) .. "' opens nothing") end
   end, function(err)
     -- A row of a long list whose window the worker no longer keeps: read it again, then select.
     local not_found = type(err.data) == "table" and err.data.reason == "notFound"
@@ -87,8 +89,20 @@ function M.open_link()
   warn("'" .. tostring(row.title) .. "' has no link")
 end
 
--- Moves `count` rows down (direction 1) or up (-1); past the rows read, the cursor goes on
--- once the rows it is headed for arrive.
+-- Puts the cursor on row `target`; past the rows read, on the last one read until the rows up
+-- to `target` arrive (read from here on), then on it.
+local function go_to_row(screen, target)
+  ui.pending = nil
+  screen.lost_row = nil
+  if target > #screen.rows then
+    ui.pending = { screen = screen.id, index = target }
+    target = #screen.rows
+  end
+  vim.api.nvim_win_set_cursor(0, { ui.layout.line_of[target], 0 })
+  cursor_at(screen, ui.pending and ui.pending.index or target)
+end
+
+-- Moves `count` rows down (direction 1) or up (-1).
 local function move(direction)
   local screen, _, index = row_under_cursor()
   if not screen or #screen.rows == 0 then return end
@@ -102,19 +116,36 @@ local function move(direction)
     index = index or (direction > 0 and #screen.rows or 1)
     count = count - 1
   end
-  local target = math.max(1, index + direction * count)
-  ui.pending = nil
-  screen.lost_row = nil
-  if target > #screen.rows then
-    ui.pending = { screen = screen.id, index = target }
-    target = #screen.rows
-  end
-  vim.api.nvim_win_set_cursor(0, { ui.layout.line_of[target], 0 })
-  cursor_at(screen, ui.pending and ui.pending.index or target)
+  go_to_row(screen, math.max(1, index + direction * count))
 end
 
 function M.next_row() move(1) end
 function M.prev_row() move(-1) end
+
+-- The list's last row (each section's count says where it is), or with a count that row.
+function M.last_row()
+  local screen = row_under_cursor()
+  if not screen or #screen.rows == 0 then return end
+  local total = screen:total()
+  go_to_row(screen, vim.v.count > 0 and math.min(vim.v.count, total) or total)
+end
+
+-- K: the row under the cursor in full, as LSP hover shows a symbol; on another line cut to
+-- fit, that line whole.
+function M.hover()
+  local screen, row = row_under_cursor()
+  if not screen then return end
+  if row then return popup.show(popup.row_lines(row), "navshell_hover") end
+  local whole = ui.layout.whole[vim.api.nvim_win_get_cursor(0)[1]]
+  if whole then return popup.show({ whole }, "navshell_hover") end
+  warn("no row under the cursor")
+end
+
+-- ?: the buffer's keys and what each does, in a float the cursor goes into (q closes it).
+function M.show_keys()
+  if not ui then return end
+  popup.show(buffer.keys(ui.buffer), "navshell_keys", true)
+end
 
 function M.back()
   if ui then ui.session:request("nav/pop", {}) end
@@ -124,15 +155,24 @@ end
 function M.search(text)
   local screen = ui and ui.session:top()
   if not screen then return warn("no NavShell screen is open: :NavShell opens one") end
-  screen.query = text
   ui.session:request("screen/query", { screen = screen.id, text = text })
 end
 
+-- Asks for the top screen's query, starting from the one it has: its worker keeps it (a deep
+-- link sets it too), and nav/stack reports it in each screen's restoration token.
 function M.prompt_search()
   local screen = ui and ui.session:top()
   if not screen then return end
-  vim.ui.input({ prompt = "Search " .. screen.title .. ": ", default = screen.query }, function(text)
-    if text then M.search(text) end
+  local session = ui.session
+  session:request("nav/stack", {}, function(result)
+    if session:top() ~= screen then return end -- the user moved on meanwhile
+    local query = ""
+    for _, entry in ipairs(type(result) == "table" and result.stack or {}) do
+      if entry.id == screen.id and type(entry.token) == "table" and type(entry.token.query) == "string" then
+        query = entry.token.query
+      end
+    end
+    prompt.ask({ prompt = "Search " .. screen.title .. ": ", default = query }, M.search)
   end)
 end
 
@@ -163,7 +203,8 @@ end
 local actions = {
   select = M.select, back = M.back, search = M.prompt_search, reload = M.reload,
   close = function() M.close() end, open_link = M.open_link,
-  next_row = M.next_row, prev_row = M.prev_row,
+  next_row = M.next_row, prev_row = M.prev_row, last_row = M.last_row,
+  hover = M.hover, help = M.show_keys,
 }
 
 function actions.wiped(wiped_buffer)
@@ -184,6 +225,13 @@ function actions.cursor_moved(moved_buffer)
   end
 end
 
+-- A window showing the buffer changed width (or showed it anew): lay the screen out again.
+function actions.resized(resized_buffer)
+  if not ui or ui.buffer ~= resized_buffer or not ui.layout then return end
+  local width = view.text_width(resized_buffer)
+  if width and width ~= ui.layout.width then view.draw(ui) end
+end
+
 -- Shows NavShell in the current window (after `mods`, e.g. "vertical", in a split), starting
 -- navhost if no session runs; `path`, if given, is opened as a deep link.
 function M.open(path, mods)
@@ -191,12 +239,12 @@ function M.open(path, mods)
   if ui and (ui.session.exited or not vim.api.nvim_buf_is_valid(ui.buffer)) then M.close() end
   if not ui then
     local navhost, why = config.find_navhost()
-    if not navhost then return vim.notify("navshell: " .. why, vim.log.levels.ERROR) end
+    if not navhost then return messages.error(why) end
     local opening = {}
     local session, err = Session.start(navhost, function()
       if ui == opening then view.draw(opening) end
     end)
-    if not session then return vim.notify("navshell: " .. err, vim.log.levels.ERROR) end
+    if not session then return messages.error(err) end
     opening.session = session
     opening.buffer = buffer.create(actions)
     session.buffer = opening.buffer
@@ -233,6 +281,7 @@ function M.close()
   if not ui then return end
   local closing = ui
   ui = nil
+  messages.clear()
   M.last = closing.session
   closing.session:stop()
   if vim.api.nvim_buf_is_valid(closing.buffer) then

@@ -2,48 +2,69 @@
 -- stands for. A page of rows arriving at the end of a long list carries the last layout on in
 -- place instead of laying every row out again, so a draw costs the page, not the list.
 local config = require("navshell.config")
+local fit = require("navshell.fit")
 
 local M = {}
 
 local function one_line(text)
-  return (tostring(text or ""):gsub("[\r\n]+", " "))
+  return (tostring(text or ""):gsub("[%z\r\n]+", " "))
 end
 
 local ACCESSORY = { disclosure = "  ›", link = "  ↗" }
+local SEPARATOR = "  —  "
+-- The fewest cells a cut detail keeps; with less room the detail goes and the title is cut.
+local SHORTEST_DETAIL = 4
+
+-- A row's line fitted to `width` cells: the accessory always shows; the detail, then the
+-- title, is cut with "…". Returns the line and the byte where the title ends.
+local function row_line(row, width)
+  local title = one_line(row.title)
+  local accessory = ACCESSORY[row.accessory] or ""
+  local line = "  " .. title .. (row.detail and (SEPARATOR .. one_line(row.detail)) or "") .. accessory
+  if fit.fits(line, width) then return line, 2 + #title end
+  local room = width - fit.width(accessory) - 2
+  local detail_room = room - fit.width(title) - fit.width(SEPARATOR)
+  if row.detail and detail_room >= SHORTEST_DETAIL then
+    return "  " .. title .. SEPARATOR .. fit.right(one_line(row.detail), detail_room) .. accessory, 2 + #title
+  end
+  local shown = fit.right(title, math.max(0, room))
+  return "  " .. shown .. accessory, 2 + #shown
+end
 
 -- Each row's text as the layout shows it, kept per row: the plugin never changes a row table
 -- (new rows come as new tables). Weak keys: a row no screen holds any more takes its text with it.
 local rendered = setmetatable({}, { __mode = "k" })
 
-local function render(row)
+local function render(row, width)
   local subtitles = config.options.subtitles and true or false
   local text = rendered[row]
-  if text and text.subtitles == subtitles then return text end
-  local line = "  " .. one_line(row.title)
-  local detail = (row.detail and ("  —  " .. one_line(row.detail)) or "") .. (ACCESSORY[row.accessory] or "")
+  if text and text.subtitles == subtitles and text.width == width then return text end
+  local line, title_end = row_line(row, width)
   text = {
-    subtitles = subtitles, line = line .. detail, title_end = #line, detail = #detail > 0,
+    subtitles = subtitles, width = width, line = line, title_end = title_end, detail = #line > title_end,
     group = row.kind == "error" and "NavShellError" or "NavShellRow",
-    subtitle = subtitles and row.subtitle and row.subtitle ~= "" and ("      " .. one_line(row.subtitle)) or nil,
+    subtitle = subtitles and row.subtitle and row.subtitle ~= "" and fit.right("      " .. one_line(row.subtitle), width) or nil,
   }
   rendered[row] = text
   return text
 end
 
-local function title_of(session)
+-- The stack's titles, root first.
+function M.titles(session)
   local titles = {}
   for _, entry in ipairs(session.stack) do table.insert(titles, one_line(entry.title)) end
-  return #titles > 0 and table.concat(titles, " › ") or "NavShell"
+  return titles
 end
 
--- Whether `previous` can be carried on for `screen`: made for the same screen, title and
+-- Whether `previous` can be carried on for `screen`: made for the same screen, title, width and
 -- subtitle setting, from the same rows table with no fewer rows now (rows are only ever
 -- appended to a table; reading from the start makes a new one), and with every section up to
 -- where its rows ended as it was (the last one's count may have grown, never below its rows).
-local function resumable(previous, screen, title)
+local function resumable(previous, screen, title, width)
   local stop = previous and previous.stop
   if not stop or previous.screen ~= screen or previous.rows ~= screen.rows or previous.title ~= title
-    or previous.subtitles ~= (config.options.subtitles and true or false) or #screen.rows < stop.row then
+    or previous.width ~= width or previous.subtitles ~= (config.options.subtitles and true or false)
+    or #screen.rows < stop.row then
     return false
   end
   for index = 1, stop.section do
@@ -66,7 +87,7 @@ local function cut(layout)
   local tail = { lines = {}, marks = { line = {}, from = {}, to = {}, group = {} } }
   for line = stop.lines + 1, #lines do
     tail.lines[#tail.lines + 1] = lines[line]
-    lines[line], layout.row_at[line] = nil, nil
+    lines[line], layout.row_at[line], layout.whole[line] = nil, nil, nil
   end
   for index = stop.marks + 1, #marks.line do
     local at = #tail.marks.line + 1
@@ -82,23 +103,26 @@ end
 -- columns in line order (mark `i` is `group[i]` on line `line[i]`, from 0, bytes `from[i]` to
 -- `to[i]`; no table per mark); `row_at`, the row index of each line that shows a row (its
 -- title and subtitle lines); `line_of`, the title line of each row index; `more_line`, the
--- line that stands for rows not read yet. `previous`, the layout drawn last, is carried on in
--- place when it can be (`resumable`). Also returns what `previous` showed past the lines the new
+-- line that stands for rows not read yet; `whole`, the text of each line other than a row's that
+-- was cut to fit. Lines fit `width` cells (nil: no limit). `previous`, the layout drawn last, is
+-- carried on in place when it can be (`resumable`). Also returns what `previous` showed past the lines the new
 -- layout keeps (`lines`, `marks` from there, `kept_lines`, `kept_marks`, `count` of its lines), or
 -- nil without a `previous`: what the draw compares the new layout with.
-function M.build(session, screen, previous)
-  local title = title_of(session)
+function M.build(session, screen, previous, width)
+  width = width or math.huge
+  local titles = M.titles(session)
+  local title = #titles > 0 and table.concat(titles, " › ") or "NavShell"
   local out, shown, section_from, first, row_from
   local resumed = false -- carried on inside the section whose header `previous` has
   local stop = previous and previous.stop
-  if screen and resumable(previous, screen, title) then
+  if screen and resumable(previous, screen, title, width) then
     out = previous
     local count = #out.lines
     local tail = cut(out)
     shown = { lines = tail.lines, marks = tail.marks, kept_lines = stop.lines, kept_marks = stop.marks, count = count }
     section_from, first, row_from, resumed = stop.section, stop.first, stop.row + 1, true
   else
-    out = { lines = {}, marks = { line = {}, from = {}, to = {}, group = {} }, row_at = {}, line_of = {} }
+    out = { lines = {}, marks = { line = {}, from = {}, to = {}, group = {} }, row_at = {}, line_of = {}, whole = {} }
     if previous then
       shown = { lines = previous.lines, marks = previous.marks, kept_lines = 0, kept_marks = 0, count = #previous.lines }
     end
@@ -108,17 +132,22 @@ function M.build(session, screen, previous)
     local index = #marks.line + 1
     marks.line[index], marks.from[index], marks.to[index], marks.group[index] = line, from, to, group
   end
+  -- A line other than a row's, cut to fit if it must (its whole text kept for `K`).
   local function add(text, group)
-    lines[#lines + 1] = text
-    if group and #text > 0 then mark(#lines - 1, 0, #text, group) end
+    local shown = fit.right(text, width)
+    lines[#lines + 1] = shown
+    if shown ~= text then out.whole[#lines] = text end
+    if group and #shown > 0 then mark(#lines - 1, 0, #shown, group) end
     return #lines
   end
   if not section_from then
-    add(title, "NavShellTitle")
+    local path = #titles > 0 and fit.path(titles, width) or title
+    add(path, "NavShellTitle")
+    if path ~= title then out.whole[#lines] = title end
     add("")
     section_from, first, row_from = 1, 1, 1
   end
-  out.screen, out.rows, out.title, out.stop = screen, screen and screen.rows, title, nil
+  out.screen, out.rows, out.title, out.width, out.stop = screen, screen and screen.rows, title, width, nil
   out.subtitles = config.options.subtitles and true or false
   if screen then
     local read = #screen.rows
@@ -132,13 +161,18 @@ function M.build(session, screen, previous)
         add(one_line(section.header):upper(), "NavShellSection")
       end
       for row = math.max(first, row_from), math.min(first + count - 1, read) do
-        local text = render(screen.rows[row])
-        local number = add(text.line)
+        local text = render(screen.rows[row], width)
+        lines[#lines + 1] = text.line
+        local number = #lines
         mark(number - 1, 2, text.title_end, text.group)
         if text.detail then mark(number - 1, text.title_end, #text.line, "NavShellDetail") end
         out.row_at[number] = row
         out.line_of[row] = number
-        if text.subtitle then out.row_at[add(text.subtitle, "NavShellSubtitle")] = row end
+        if text.subtitle then
+          lines[#lines + 1] = text.subtitle
+          mark(#lines - 1, 0, #text.subtitle, "NavShellSubtitle")
+          out.row_at[#lines] = row
+        end
       end
       sections[index] = { header = section.header, footer = section.footer, count = count, state = section.state }
       out.stop = { section = index, first = first, row = math.min(first + count - 1, read), lines = #lines, marks = #marks.line, sections = sections }

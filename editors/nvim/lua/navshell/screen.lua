@@ -22,7 +22,6 @@ function Screen.new(info)
     notice = nil, -- a crash being recovered from
     cursor = nil, -- { row_id, offset } where the user left it
     lost_row = nil, -- the cursor's row while the rows are read again after navhost's reset
-    query = "",
   }, Screen)
 end
 

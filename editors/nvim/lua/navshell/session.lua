@@ -3,6 +3,7 @@
 -- offset and limit) as the cursor needs them; navhost's notifications keep the screens up to
 -- date. `on_change(session)` is called after every change something visible depends on.
 local config = require("navshell.config")
+local messages = require("navshell.messages")
 local rpc = require("navshell.rpc")
 local Screen = require("navshell.screen")
 
@@ -11,15 +12,13 @@ Session.__index = Session
 
 -- JSON-RPC codes the plugin treats specially (docs/protocol.md, section 3).
 local CANCELLED = -32800
+local INVALID_NAVIGATION = -32013 -- e.g. back on the root screen: a refusal, not a failure
 
 function Session.message_of(err)
   if type(err) == "table" then return err.message or vim.inspect(err) end
   return tostring(err)
 end
 
-local function notify(message, level)
-  vim.notify("navshell: " .. message, level or vim.log.levels.ERROR)
-end
 
 -- Starts navhost and sends initialize; returns the session, or nil and why it could not start.
 function Session.start(navhost, on_change)
@@ -49,9 +48,9 @@ function Session.start(navhost, on_change)
   return self
 end
 
-function Session:report(message)
+function Session:report(message, level)
   self.last_error = message
-  notify(message)
+  messages.say(message, level or vim.log.levels.ERROR)
 end
 
 function Session:changed()
@@ -79,7 +78,11 @@ function Session:request(method, params, on_result, on_error)
   end
   self.client.request(method, params, function(err, result)
     if err then
-      if err.code ~= CANCELLED then self:report(Session.message_of(err)) end
+      if err.code == INVALID_NAVIGATION then
+        self:report(Session.message_of(err), vim.log.levels.WARN)
+      elseif err.code ~= CANCELLED then
+        self:report(Session.message_of(err))
+      end
       if on_error then on_error(err) end
     elseif on_result then
       on_result(result)
@@ -197,7 +200,7 @@ function Session:on_notification(method, params)
     local text = "the worker of " .. params.screen .. " (" .. tostring(params.kind) .. ") "
       .. tostring(params.status) .. "; " .. next_step
     if screen then screen.notice = text end
-    notify(text, vim.log.levels.WARN)
+    messages.warn(text)
     self:changed()
   end
 end

@@ -1,6 +1,8 @@
 -- Draws the top screen of a session into its buffer and keeps each window's cursor on a row:
 -- the row it was on when the lines change, the row a screen was left on when it comes back.
+local bar = require("navshell.bar")
 local layouts = require("navshell.layout")
+local messages = require("navshell.messages")
 
 local M = {}
 
@@ -161,7 +163,10 @@ local function write(buffer, layout, shown)
   local first = 1
   if shown and vim.api.nvim_buf_line_count(buffer) == shown.count then first = first_change(shown, layout) end
   if not painted[buffer] then
-    vim.api.nvim_create_autocmd("BufWipeout", { buffer = buffer, once = true, callback = function() painted[buffer] = nil end })
+    vim.api.nvim_create_autocmd("BufWipeout", { buffer = buffer, once = true, callback = function()
+      painted[buffer] = nil
+      bar.set(buffer, nil)
+    end })
   end
   painted[buffer] = layout
   if not first then return end
@@ -169,6 +174,18 @@ local function write(buffer, layout, shown)
   vim.api.nvim_buf_set_lines(buffer, first - 1, -1, false, vim.list_slice(layout.lines, first))
   vim.bo[buffer].modifiable = false
   vim.bo[buffer].modified = false
+end
+
+-- The cells a line of `buffer` may take: the narrowest text area of the windows showing it
+-- (past the number and sign columns), so that every one shows whole lines; nil when none does.
+function M.text_width(buffer)
+  local width
+  for _, window in ipairs(vim.fn.win_findbuf(buffer)) do
+    local info = vim.fn.getwininfo(window)[1]
+    local cells = info.width - (info.textoff or 0)
+    if not width or cells < width then width = cells end
+  end
+  return width
 end
 
 function M.draw(ui)
@@ -183,8 +200,13 @@ function M.draw(ui)
   if switched and ui.shown and session.screens[ui.shown] and windows[1] then
     session.screens[ui.shown].cursor = before[windows[1]]
   end
-  local layout, shown = layouts.build(session, screen, ui.layout)
+  -- What was said about the screen left is stale on the next one.
+  if switched then messages.clear() end
+  -- Hidden, the buffer keeps the width it was last shown at.
+  local width = M.text_width(buffer) or (ui.layout and ui.layout.width)
+  local layout, shown = layouts.build(session, screen, ui.layout, width)
   write(buffer, layout, shown)
+  bar.set(buffer, layouts.titles(session))
   ui.layout = layout
   ui.shown = screen and screen.id
   for _, window in ipairs(windows) do
