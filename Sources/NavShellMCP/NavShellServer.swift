@@ -92,11 +92,16 @@ final class NavShellServer: Sendable {
             let uri = try fields.string("uri")
             let progress = ProgressReporter(server: server, token: try fields.progressToken(), what: "reading \(uri)")
             let control = CallControl(onWait: progress.onWait)
-            defer { Task { await progress.finish() } }
-            let contents = try await withTaskCancellationHandler {
-                try await resources.read(uri, control: control)
-            } onCancel: {
-                control.stop()
+            let contents: [Resource.Content]
+            do {
+                contents = try await withTaskCancellationHandler {
+                    try await resources.read(uri, control: control)
+                } onCancel: {
+                    control.stop()
+                }
+            } catch {
+                await progress.finish()
+                throw control.isStopped ? CancellationError() : error
             }
             await progress.finish()
             return ReadResource.Result(contents: contents)
