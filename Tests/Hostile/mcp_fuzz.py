@@ -28,7 +28,7 @@ import time
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mcp_messages  # noqa: E402
-from navhost_session import NavhostSession, SessionError  # noqa: E402
+from navhost_session import NavhostSession, SessionError, is_running  # noqa: E402
 
 PROBE_DEADLINE = 90  # a probe waits behind the batch's calls, each bounded by the server's own limit
 MOST_DESCENDANTS = 2 * (1 + 6 + 1 + 3) + 1  # two sessions of navhost, awake screens, spare, ending; navhost-mcp's own
@@ -38,27 +38,6 @@ EXIT_DEADLINE = 20
 
 class Finding(Exception):
     """A broken invariant."""
-
-
-def descendants(pid):
-    """Pids of the live processes under `pid`, from /proc."""
-    parents = {}
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            with open("/proc/%s/stat" % name) as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if fields[0] not in ("Z", "X"):
-            parents.setdefault(int(fields[1]), []).append(int(name))
-    found, frontier = [], [pid]
-    while frontier:
-        below = parents.get(frontier.pop(), [])
-        found += below
-        frontier += below
-    return found
 
 
 class MCPFuzzSession:
@@ -88,7 +67,7 @@ class MCPFuzzSession:
             self.count_descendants()
 
     def count_descendants(self):
-        count = len(descendants(self.session.pid))
+        count = len(self.session.descendants())
         self.most = max(self.most, count)
         if count > MOST_DESCENDANTS:
             raise Finding("%d processes under navhost-mcp (at most %d allowed)" % (count, MOST_DESCENDANTS))
@@ -119,7 +98,7 @@ class MCPFuzzSession:
 
     def finish(self):
         """Closes stdin: navhost-mcp must end with 0, and everything under it with it."""
-        under = descendants(self.session.pid)
+        under = self.session.descendants()
         self.session.process.stdin.close()
         try:
             code = self.session.process.wait(timeout=EXIT_DEADLINE)
@@ -130,14 +109,6 @@ class MCPFuzzSession:
         alive = [pid for pid in under if is_running(pid)]
         if alive:
             raise Finding("processes %s outlived navhost mcp" % alive)
-
-
-def is_running(pid):
-    try:
-        with open("/proc/%d/stat" % pid) as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
-    except OSError:
-        return False
 
 
 def run(navhost, seconds, seed, batch_size, huge_bytes):
