@@ -48,6 +48,7 @@ import Testing
         let lines = answer.text.split(separator: "\n").map(String.init)
         #expect(lines.first == "┌─ Users · users s1 (depth 1) · revision 1")
         #expect(lines.contains("│   u50  ›"))
+        #expect(lines.contains("Stack: Users"))
         #expect(lines.contains("Rows 51-52 of 250."))
         #expect(lines.contains("Row ids (select takes one): user:u50, user:u51"))
         #expect(lines.last == "More rows follow: call rows with cursor \"\(answer.nextCursor?.encoded ?? "")\".")
