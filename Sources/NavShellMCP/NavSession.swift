@@ -37,6 +37,8 @@ final class NavSession: @unchecked Sendable {
     func perform<T: Sendable>(_ control: CallControl? = nil, _ body: @escaping @Sendable (SessionCalls) throws -> T) async throws -> T {
         try await thread.run { [self] in
             guard let client else { throw NavClientError.disconnected("a session that is not running") }
+            // Cancelled while it waited behind another call: nothing was sent yet.
+            if control?.isStopped == true { throw CallStopped(reason: "cancelled by the client") }
             return try body(SessionCalls(client: client, control: control, closing: closing, nextID: { [self] in
                 defer { nextID += 1 }
                 return nextID
