@@ -137,6 +137,9 @@ final class NavShellServer: Sendable {
             // Cancelled by the client: MCP sends no answer at all.
             if control.isStopped { throw CancellationError() }
             return Self.result(ToolFailure("\(name) stopped: \(stopped.reason)"))
+        } catch {
+            await progress.finish()
+            throw error
         }
         await progress.finish()
         let structured: Value? = Value(answer.structuredContent)
