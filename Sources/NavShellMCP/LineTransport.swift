@@ -79,7 +79,7 @@ actor LineTransport: Transport {
                 pending.removeAll()
                 skippingLongLine = true
                 output.write(
-                    MessageCheck.reply(id: .null, code: RPCErrorCode.invalidRequest, "invalid request: a message longer than \(maxLineBytes) bytes was dropped")
+                    MessageCheck.reply(code: RPCErrorCode.invalidRequest, "a message longer than \(maxLineBytes) bytes was dropped")
                         .serialized() + [0x0A])
             }
         }

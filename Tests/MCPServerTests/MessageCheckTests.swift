@@ -18,21 +18,30 @@ import Testing
         #expect(Self.check(#"{"jsonrpc":"2.0","id":4,"result":{}}"#) == .pass)
         #expect(Self.check("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\r") == .pass)
         #expect(Self.check("  \r") == .skip)
+        // A notification is never answered, even when MCP cannot carry it.
+        #expect(Self.check(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":[4]}"#) == .skip)
     }
 
     @Test func whatIsNotJSONRPCIsRefusedUnderTheIdWhenItCanBeRead() {
         let notJSON = Self.refusal("{oops")
-        #expect(notJSON?.id == .null && notJSON?.code == -32700 && notJSON?.message.hasPrefix("parse error: ") == true)
-        #expect(Self.refusal("[]")?.code == -32600)
-        #expect(Self.refusal("42")?.message == "invalid request: a message is a JSON object, not a number")
+        #expect(notJSON?.id == .null && notJSON?.code == -32700)
+        let batch = Self.refusal(#"[{"jsonrpc":"2.0","id":1,"method":"ping"}]"#)
+        #expect(batch?.id == .null && batch?.message == "batches are not part of MCP since 2025-06-18; send one message per line")
+        #expect(Self.refusal("42")?.code == -32600)
         let oldVersion = Self.refusal(#"{"jsonrpc":"1.0","id":7,"method":"x"}"#)
         #expect(oldVersion?.id == .int(7) && oldVersion?.code == -32600)
         #expect(Self.refusal(#"{"jsonrpc":"2.0","id":null,"method":"x"}"#)?.id == .null)
-        #expect(Self.refusal(#"{"jsonrpc":"2.0","id":1.5,"method":"x"}"#)?.message == #"invalid request: "id" must be a string or an integer, not a number"#)
+        #expect(Self.refusal(#"{"jsonrpc":"2.0","id":1.5,"method":"x"}"#)?.id == .null)
         #expect(Self.refusal(#"{"jsonrpc":"2.0","id":2,"method":3}"#)?.id == .int(2))
-        #expect(Self.refusal(#"{"jsonrpc":"2.0","id":2,"method":"x","params":[1]}"#)?.message == #"invalid request: "params" must be an object, not an array"#)
+        let arrayParams = Self.refusal(#"{"jsonrpc":"2.0","id":2,"method":"x","params":[1]}"#)
+        #expect(arrayParams?.id == .int(2) && arrayParams?.message == "MCP params must be an object")
+        #expect(Self.refusal(#"{"jsonrpc":"2.0","id":2,"method":"x","params":"p"}"#)?.code == -32600)
         #expect(Self.refusal(#"{"jsonrpc":"2.0"}"#)?.code == -32600)
         #expect(Self.refusal(#"{"jsonrpc":"2.0","id":3,"result":1,"error":{}}"#)?.id == .int(3))
+    }
+
+    @Test func aLineTooLongIsAnsweredUnderNoId() {
+        #expect(MessageCheck.reply(code: -32600, "too long") == .object(["jsonrpc": "2.0", "id": .null, "error": .object(["code": .int(-32600), "message": "too long"])]))
     }
 
     @Test func protocolVersionsAreNegotiated() {

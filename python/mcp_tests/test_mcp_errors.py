@@ -64,16 +64,15 @@ def test_malformed_messages_get_json_rpc_errors_and_the_server_goes_on(raw_serve
     server.send_line("this is not json")
     parse_error = server.next()
     assert parse_error["id"] is None and parse_error["error"]["code"] == -32700
-    assert parse_error["error"]["message"].startswith("parse error: ")
     server.send_line("[]")
     assert server.next()["error"]["code"] == -32600
     server.send({"jsonrpc": "1.0", "id": 7, "method": "tools/list"})
     reply = server.next()
-    assert reply["id"] == 7 and reply["error"]["code"] == -32600 and '"jsonrpc" must be "2.0"' in reply["error"]["message"]
+    assert reply["id"] == 7 and reply["error"]["code"] == -32600 and "jsonrpc" in reply["error"]["message"]
     server.send({"jsonrpc": "2.0", "id": {"a": 1}, "method": "tools/list"})
     assert server.next()["id"] is None
     server.send({"jsonrpc": "2.0", "id": 8, "method": "tools/call", "params": [1, 2]})
-    assert server.next()["error"]["code"] == -32600
+    assert server.next()["error"] == {"code": -32600, "message": "MCP params must be an object"}
     missing_name = server.request(9, "tools/call", {"arguments": {}})["error"]
     assert missing_name["code"] == -32602 and "tools/call: params.name is missing; it is a string" in missing_name["message"]
     assert server.request(10, "resources/list", {"cursor": "abc"})["error"]["code"] == -32602
