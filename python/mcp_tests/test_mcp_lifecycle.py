@@ -1,10 +1,11 @@
 """The end of a session: stdin closed or SIGTERM ends navhost-mcp, navhost and every worker."""
 
 import signal
+import subprocess
 
 import pytest
 
-from mcp_harness import navshell_processes, process_table
+from mcp_harness import NAVHOST, navshell_processes, process_table
 
 
 def started_session(raw_server):
@@ -31,3 +32,11 @@ def test_the_session_ends_with_every_process(raw_server, ending):
     assert server.process.wait(timeout=15) == 0
     # navhost-mcp waited for navhost, which waited for its workers: nothing is left.
     assert [line for identity, line in running if process_table.is_alive(identity)] == []
+
+
+def test_a_host_that_cannot_start_ends_navhost_mcp_with_its_reason(tmp_path):
+    missing = str(tmp_path / "missing.sqlite")
+    ended = subprocess.run([NAVHOST, "mcp", "--data", missing], input=b"", capture_output=True, timeout=30)
+    assert ended.returncode == 1
+    assert ended.stdout == b""
+    assert b"navhost mcp: navhost did not start" in ended.stderr and missing.encode() in ended.stderr

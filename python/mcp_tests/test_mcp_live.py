@@ -93,3 +93,23 @@ def test_cancelling_a_call_cancels_the_navhost_request_underneath(fake_github):
                     await anyio.sleep(0.05)
 
     run(body)
+
+
+def test_a_slow_resource_read_sends_progress_too(fake_github, raw_server):
+    fake_github.script([{"path": REPOS, "times": 1, "delay_ms": 1500}, POPULAR])
+    server = raw_server(*live(fake_github))
+    server.initialize()
+    server.send({"jsonrpc": "2.0", "id": 2, "method": "resources/read",
+                 "params": {"uri": "navshell://users/kohsuke/repositories", "_meta": {"progressToken": "read"}}})
+    progress = []
+    while True:
+        message = server.next()
+        if message.get("method") == "notifications/progress":
+            progress.append(message["params"])
+            continue
+        assert message["id"] == 2
+        break
+    assert [note["progress"] for note in progress] == list(range(1, len(progress) + 1)) and progress
+    assert all(note["progressToken"] == "read" for note in progress)
+    assert progress[0]["message"].startswith("reading navshell://users/kohsuke/repositories: waiting for navhost")
+    assert message["result"]["contents"][0]["text"].startswith("┌─ kohsuke's repositories")
