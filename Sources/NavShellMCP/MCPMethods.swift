@@ -1,43 +1,12 @@
 import MCP
 
-// The MCP methods navhost mcp answers, with raw params: the SDK's own types answer params
-// they cannot decode with -32603 (internal error); these are checked by `MCPParams` and
-// answered -32602 naming the field. Results keep the SDK's types.
-
-enum InitializeMethod: MCP.Method {
-    static let name = Initialize.name
+/// An MCP method as navhost mcp answers it: with raw params. The SDK's own method types answer
+/// params they cannot decode with -32603 (internal error); with these, `MCPParams` checks them
+/// and answers -32602 naming the field. Results keep the SDK's types.
+enum RawParams<M: MCP.Method>: MCP.Method {
+    static var name: String { M.name }
     typealias Parameters = Value
-    typealias Result = Initialize.Result
-}
-
-enum ListToolsMethod: MCP.Method {
-    static let name = ListTools.name
-    typealias Parameters = Value
-    typealias Result = ListTools.Result
-}
-
-enum CallToolMethod: MCP.Method {
-    static let name = CallTool.name
-    typealias Parameters = Value
-    typealias Result = CallTool.Result
-}
-
-enum ListResourcesMethod: MCP.Method {
-    static let name = ListResources.name
-    typealias Parameters = Value
-    typealias Result = ListResources.Result
-}
-
-enum ListResourceTemplatesMethod: MCP.Method {
-    static let name = ListResourceTemplates.name
-    typealias Parameters = Value
-    typealias Result = ListResourceTemplates.Result
-}
-
-enum ReadResourceMethod: MCP.Method {
-    static let name = ReadResource.name
-    typealias Parameters = Value
-    typealias Result = ReadResource.Result
+    typealias Result = M.Result
 }
 
 /// Reads a request's params, refusing with -32602 and the field's name.

@@ -57,35 +57,35 @@ final class NavShellServer: Sendable {
 
     private func register() async {
         let capabilities = await server.capabilities
-        await server.withMethodHandler(InitializeMethod.self) { [info, initialized] params in
+        await server.withMethodHandler(RawParams<Initialize>.self) { [info, initialized] params in
             let fields = try MCPParams(Initialize.name, params)
             let requested = try fields.string("protocolVersion")
             guard initialized.markInitialized() else { throw MCPError.invalidRequest("initialize was already sent") }
             return Initialize.Result(
                 protocolVersion: Self.negotiate(requested), capabilities: capabilities, serverInfo: info, instructions: Self.instructions)
         }
-        await server.withMethodHandler(ListToolsMethod.self) { [tools, initialized] params in
+        await server.withMethodHandler(RawParams<ListTools>.self) { [tools, initialized] params in
             try initialized.check()
             try MCPParams(ListTools.name, params).refuseCursor()
             return ListTools.Result(tools: NavTools.list(catalog: tools.catalog))
         }
-        await server.withMethodHandler(CallToolMethod.self) { [weak self] params in
+        await server.withMethodHandler(RawParams<CallTool>.self) { [weak self] params in
             guard let self else { throw MCPError.internalError("the server has ended") }
             try initialized.check()
             let fields = try MCPParams(CallTool.name, params)
             return try await callTool(fields)
         }
-        await server.withMethodHandler(ListResourcesMethod.self) { [resources, initialized] params in
+        await server.withMethodHandler(RawParams<ListResources>.self) { [resources, initialized] params in
             try initialized.check()
             try MCPParams(ListResources.name, params).refuseCursor()
             return ListResources.Result(resources: try await resources.list())
         }
-        await server.withMethodHandler(ListResourceTemplatesMethod.self) { [initialized] params in
+        await server.withMethodHandler(RawParams<ListResourceTemplates>.self) { [initialized] params in
             try initialized.check()
             try MCPParams(ListResourceTemplates.name, params).refuseCursor()
             return ListResourceTemplates.Result(templates: ResourceCatalog.templates)
         }
-        await server.withMethodHandler(ReadResourceMethod.self) { [weak self] params in
+        await server.withMethodHandler(RawParams<ReadResource>.self) { [weak self] params in
             guard let self else { throw MCPError.internalError("the server has ended") }
             try initialized.check()
             let fields = try MCPParams(ReadResource.name, params)
