@@ -40,6 +40,7 @@ let package = Package(
     products: [
         .executable(name: "navhost", targets: ["NavHost"]),
         .executable(name: "navhost-tools", targets: ["NavHostTools"]),
+        .executable(name: "navhost-mcp", targets: ["NavShellMCP"]),
         .executable(name: "screen-worker", targets: ["ScreenWorker"]),
         .executable(name: "screen-worker-live", targets: ["ScreenWorkerLive"]),
         .library(name: "NavClient", targets: ["NavClient"]),
@@ -52,6 +53,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // `navhost mcp` only (navhost-mcp): the official MCP SDK. A 0.x release: minor versions may break.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", .upToNextMinor(from: "0.12.1")),
+        // swift-sdk's own dependency; named for the `Logger` its `Transport` protocol requires.
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -109,6 +114,20 @@ let package = Package(
             path: "Sources/NavHostTools",
             swiftSettings: strict
         ),
+        // `navhost mcp`: an MCP server over stdio, on the official SDK, driving a navhost session of its
+        // own through NavClient; navhost hands the command to this binary so the host never loads the SDK.
+        .executableTarget(
+            name: "NavShellMCP",
+            dependencies: [
+                "NavClient", "NavProtocol", "HostOptions",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/NavShellMCP",
+            swiftSettings: strict
+        ),
+        .testTarget(name: "MCPServerTests", dependencies: ["NavShellMCP", "NavProtocol"], path: "Tests/MCPServerTests", swiftSettings: strict),
         // A synchronous client that spawns navhost and drives it: the public library for end-to-end
         // tests (docs/automation.md); the demo, `navhost run` and our own tests use it.
         .target(name: "NavClient", dependencies: ["UVKit", "NavProtocol", "Transport", "ProcessSupport"], path: "Sources/NavClient", swiftSettings: strict),

@@ -2,15 +2,17 @@ import ProcessSupport
 import ArgumentParser
 import Glibc
 
-/// The commands of the `navhost-tools` binary beside navhost: listed in navhost's help, run there.
+/// The commands of the binaries beside navhost: listed in navhost's help, run there. `mcp`
+/// runs navhost-mcp, which takes no subcommand; the rest run as subcommands of navhost-tools.
 enum ClientTool {
-    static let names = ["demo", "run", "replay", "show"]
+    static let names = ["demo", "run", "replay", "show", "mcp"]
 
-    /// Replaces this process with navhost-tools when the first argument names one of its commands.
+    /// Replaces this process with the binary of the command the first argument names, if any.
     static func handOver(_ arguments: [String]) {
         guard arguments.count > 1, names.contains(arguments[1]) else { return }
-        let tools = ExecutableDirectory.path + "/navhost-tools"
-        var argv = ([tools] + arguments.dropFirst()).map { strdup($0) } + [nil]
+        let isMCP = arguments[1] == "mcp"
+        let tools = ExecutableDirectory.path + (isMCP ? "/navhost-mcp" : "/navhost-tools")
+        var argv = ([tools] + arguments.dropFirst(isMCP ? 2 : 1)).map { strdup($0) } + [nil]
         execv(tools, &argv)
         let message = Array("navhost: cannot run \(tools): \(String(cString: strerror(errno)))\n".utf8)
         _ = message.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
@@ -31,5 +33,10 @@ enum ClientTool {
 
     struct Replay: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Replay a session recorded with --record against a fresh host; exit 1 if the host answers differently.")
+    }
+
+    struct MCP: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "mcp", abstract: "Serve the screens to AI agents over MCP (stdio): tools to browse, navshell:// resources to read.")
     }
 }

@@ -10,6 +10,27 @@ import time
 PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
 
 
+def live_children():
+    """The live processes (zombies left out) by parent pid, from /proc."""
+    parents = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % name) as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] not in ("Z", "X"):
+            parents.setdefault(int(fields[1]), []).append(int(name))
+    return parents
+
+
+def is_running(pid):
+    """Whether `pid` is a live process (not a zombie)."""
+    return any(pid in pids for pids in live_children().values())
+
+
 class SessionError(Exception):
     """navhost did not answer in time, or ended."""
 
@@ -143,18 +164,17 @@ class NavhostSession:
 
     def children(self):
         """Pids of navhost's live child processes (zombies left out), from /proc."""
-        pids = []
-        for name in os.listdir("/proc"):
-            if not name.isdigit():
-                continue
-            try:
-                with open("/proc/%s/stat" % name) as stat:
-                    fields = stat.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == self.pid and fields[0] not in ("Z", "X"):
-                pids.append(int(name))
-        return pids
+        return live_children().get(self.pid, [])
+
+    def descendants(self):
+        """Pids of every live process under navhost (children, theirs, and so on)."""
+        parents = live_children()
+        found, frontier = [], [self.pid]
+        while frontier:
+            below = parents.get(frontier.pop(), [])
+            found += below
+            frontier += below
+        return found
 
     def resident_bytes(self):
         with open("/proc/%d/statm" % self.pid) as statm:

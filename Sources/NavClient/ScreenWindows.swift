@@ -1,13 +1,13 @@
-import NavClient
 import NavProtocol
 
 /// Reads a whole screen, every row of every section, in windows of the protocol's largest
-/// size, all of one revision: `navhost show` prints it and flows match and snapshot it.
-enum ScreenWindows {
+/// size, all of one revision: `navhost show` prints it, flows match and snapshot it, and
+/// `navhost mcp` returns it as a resource.
+public enum ScreenWindows {
     /// Reads the rows again from the start this many times when they change under the read.
-    static let attempts = 5
+    public static let attempts = 5
 
-    static func readWhole(_ client: NavClient, _ screen: Screen, timeout: Double) throws -> ScreenSnapshot {
+    public static func readWhole(_ client: NavClient, _ screen: Screen, timeout: Double) throws -> ScreenSnapshot {
         var attempt = 1
         while true {
             do {
@@ -19,7 +19,7 @@ enum ScreenWindows {
     }
 
     /// Every screen on the stack, root first, each read whole.
-    static func readStack(_ client: NavClient, timeout: Double) throws -> [ScreenSnapshot] {
+    public static func readStack(_ client: NavClient, timeout: Double) throws -> [ScreenSnapshot] {
         try client.send(StackRequest(), timeout: timeout).stack.map { try readWhole(client, $0, timeout: timeout) }
     }
 

@@ -1,0 +1,142 @@
+"""Helpers for the end-to-end tests of `navhost mcp` with the MCP Python SDK's own client.
+
+Each test starts `navhost mcp` (as MCP clients do: a child process on stdio) through
+`mcp.client.stdio.stdio_client` and `mcp.ClientSession`, or, where the exchange itself is
+under test (malformed messages, protocol versions, the end of stdin), speaks raw JSON lines.
+"""
+
+import contextlib
+import json
+import os
+import pathlib
+import queue
+import subprocess
+import sys
+import threading
+import urllib.request
+
+import anyio
+from mcp import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+REPOSITORY = pathlib.Path(__file__).resolve().parents[2]
+NAVHOST = os.environ.setdefault("NAVHOST", str(REPOSITORY / ".build" / "debug" / "navhost"))
+SCREENS = str(REPOSITORY / "examples" / "python-screen" / "screens.json")
+FAKE_GITHUB = REPOSITORY / "Tests" / "Fixtures" / "fake-github" / "fake_github.py"
+
+from navshell import process_table  # noqa: E402  (installed into the test venv by scripts/test-python)
+
+
+def run(body):
+    """Runs an async test body to its end."""
+    return anyio.run(body)
+
+
+@contextlib.asynccontextmanager
+async def mcp_session(*args, env=None):
+    """An initialized ClientSession with `navhost mcp ARGS`."""
+    parameters = StdioServerParameters(command=NAVHOST, args=["mcp", *args], env=env)
+    async with stdio_client(parameters) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            yield session
+
+
+async def call(session, tool, **arguments):
+    """A tools/call that must succeed; returns its result."""
+    result = await session.call_tool(tool, arguments)
+    assert not result.is_error, result.content[0].text
+    return result
+
+
+async def error_text(session, tool, **arguments):
+    """A tools/call that must fail as a tool error; returns its message."""
+    result = await session.call_tool(tool, arguments)
+    assert result.is_error, f"{tool} {arguments} succeeded: {result.structured_content}"
+    assert result.structured_content is None
+    return result.content[0].text
+
+
+def show_json(path, *args):
+    """`navhost show PATH --json`: the same screen read by another client, to compare with."""
+    printed = subprocess.run([NAVHOST, "show", path, "--json", *args], check=True, capture_output=True, text=True, timeout=60)
+    return json.loads(printed.stdout)
+
+
+def navshell_processes():
+    """This test process's descendants that are NavShell's (navhost-mcp, navhost, workers)."""
+    found = []
+    for pid, start in process_table.descendants(os.getpid()):
+        line = process_table.command_line(pid)
+        if "navhost" in line or "screen-worker" in line or "commits.py" in line:
+            found.append(((pid, start), line))
+    return found
+
+
+class RawServer:
+    """`navhost mcp` on pipes, spoken to in raw JSON lines."""
+
+    def __init__(self, *args):
+        self.process = subprocess.Popen([NAVHOST, "mcp", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.process.stdout:
+            self.lines.put(json.loads(line))
+        self.lines.put(None)
+
+    def send_line(self, text):
+        self.process.stdin.write(text.encode() + b"\n")
+        self.process.stdin.flush()
+
+    def send(self, message):
+        self.send_line(json.dumps(message))
+
+    def next(self, timeout=30):
+        message = self.lines.get(timeout=timeout)
+        assert message is not None, "navhost mcp closed stdout"
+        return message
+
+    def request(self, id, method, params=None):
+        message = {"jsonrpc": "2.0", "id": id, "method": method}
+        if params is not None:
+            message["params"] = params
+        self.send(message)
+        return self.reply(id)
+
+    def reply(self, id, timeout=30):
+        while True:
+            message = self.next(timeout)
+            if "method" not in message and message.get("id") == id:
+                return message
+
+    def initialize(self, version="2025-11-25"):
+        reply = self.request(1, "initialize", {"protocolVersion": version, "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}})
+        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        return reply
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+class FakeGitHub:
+    """Tests/Fixtures/fake-github: recorded GitHub responses on loopback, with scripted faults."""
+
+    def __init__(self):
+        self.process = subprocess.Popen([sys.executable, str(FAKE_GITHUB)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.url = "http://127.0.0.1:%d" % int(self.process.stdout.readline())
+
+    def script(self, rules):
+        request = urllib.request.Request(self.url + "/__script", data=json.dumps(rules).encode(), method="POST",
+                                         headers={"Content-Type": "application/json"})
+        urllib.request.urlopen(request, timeout=10).read()
+
+    def requests(self):
+        return json.loads(urllib.request.urlopen(self.url + "/__requests", timeout=10).read())
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait(timeout=10)

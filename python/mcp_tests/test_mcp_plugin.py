@@ -1,0 +1,36 @@
+"""A plugin screen kind (examples/python-screen's screens.json) through the MCP tools."""
+
+import os
+import subprocess
+
+from mcp_harness import SCREENS, call, mcp_session, run
+
+COMMITS = 45
+
+
+def test_push_a_plugin_kind_and_page_through_it(tmp_path):
+    repository = str(tmp_path)
+    env = dict(os.environ, GIT_AUTHOR_NAME="m", GIT_AUTHOR_EMAIL="m@example.com", GIT_COMMITTER_NAME="m", GIT_COMMITTER_EMAIL="m@example.com")
+    subprocess.run(["git", "init", "-q", repository], check=True, env=env)
+    for number in range(1, COMMITS + 1):
+        with open(os.path.join(repository, "file.txt"), "a") as file:
+            file.write(f"{number}\n")
+        subprocess.run(["git", "-C", repository, "add", "-A"], check=True, env=env)
+        subprocess.run(["git", "-C", repository, "commit", "-q", "-m", f"change {number}"], check=True, env=env)
+
+    async def body():
+        async with mcp_session("--screens", SCREENS) as session:
+            tools = {tool.name: tool for tool in (await session.list_tools()).tools}
+            assert "commits" in tools["push"].input_schema["properties"]["kind"]["enum"]
+            assert "commits {path}: A git repository's recent commits" in tools["push"].description
+            answer = (await call(session, "push", kind="commits", params={"path": repository})).structured_content
+            assert answer["screen"]["kind"] == "commits"
+            subjects = [row["title"] for row in answer["rows"]]
+            while "nextCursor" in answer:
+                answer = (await call(session, "rows", cursor=answer["nextCursor"])).structured_content
+                subjects += [row["title"] for row in answer["rows"]]
+            assert subjects == [f"change {number}" for number in range(COMMITS, 0, -1)]
+            searched = (await call(session, "search", text="change 4")).structured_content
+            assert {row["title"] for row in searched["rows"]} >= {"change 4", "change 40", "change 45"}
+
+    run(body)
