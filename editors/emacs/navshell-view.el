@@ -1,0 +1,181 @@
+;;; navshell-view.el --- Draw NavShell's top screen into its buffer -*- lexical-binding: t -*-
+
+;; This file is part of NavShell.
+
+;;; Commentary:
+
+;; Draws a session's top screen into the NavShell buffer and keeps each
+;; window's point on a row: the row it was on when the lines change, the
+;; row a screen was left on when it is shown again.  A draw rewrites the
+;; buffer only from the first line that changed, so a page of rows
+;; arriving at the end of a long list costs the page, not the list.
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'navshell-screen)
+(require 'navshell-session)
+(require 'navshell-layout)
+
+(defconst navshell-buffer-name "*navshell*"
+  "The name of NavShell's buffer.")
+
+(defvar-local navshell--session nil
+  "The session this NavShell buffer shows.")
+
+(defvar-local navshell--layout nil
+  "The layout the buffer shows now.")
+
+(defvar-local navshell--shown nil
+  "The id of the screen the buffer shows.")
+
+(defvar-local navshell--pending nil
+  "Where `navshell-next-row' is headed past the rows read: (SCREEN-ID . INDEX).")
+
+(defun navshell--buffer ()
+  "The live NavShell buffer with a session, or nil."
+  (let ((buffer (get-buffer navshell-buffer-name)))
+    (and buffer (buffer-local-value 'navshell--session buffer) buffer)))
+
+(defun navshell--width (buffer)
+  "The columns a line of BUFFER can use in the first window showing it."
+  (let ((window (get-buffer-window buffer t)))
+    (if window (window-max-chars-per-line window) (1- (frame-width)))))
+
+(defun navshell--line-start (line)
+  "Return the position at the start of LINE (from 1) of the current buffer."
+  (save-excursion
+    (goto-char (point-min))
+    (forward-line (1- line))
+    (point)))
+
+(defun navshell--row-at (position)
+  "The index (from 1) of the row shown on the line at POSITION, or nil."
+  (save-excursion
+    (goto-char position)
+    (get-text-property (line-beginning-position) 'navshell-row)))
+
+(defun navshell--place (position window-start)
+  "Where POSITION is, to be found again after a draw.
+WINDOW-START, when non-nil, is the start of the window showing it."
+  (let* ((layout navshell--layout)
+         (screen (and layout (navshell--layout-screen layout)))
+         (index (navshell--row-at position))
+         (line (line-number-at-pos position)))
+    (cond
+     ((and screen index (<= index (navshell--screen-read screen)))
+      (list :row-id (plist-get (aref (navshell--screen-rows screen) (1- index)) :id)
+            :offset (and window-start (count-lines window-start position))))
+     ;; On "… N more" point goes on to the first of the rows read next.
+     ((and layout (eql line (navshell--layout-more-line layout)))
+      (list :after-row (navshell--layout-read layout)))
+     (t (list :line line
+              :before-rows (not (and layout (aref (navshell--layout-line-of layout) 0)
+                                     (> (navshell--layout-read layout) 0))))))))
+
+(defun navshell--target-line (screen place)
+  "Return the line (from 1) where point belongs on SCREEN, found from PLACE."
+  (let* ((layout navshell--layout)
+         (line-of (navshell--layout-line-of layout))
+         (read (navshell--layout-read layout))
+         (last-row (and (> read 0) (aref line-of read)))
+         (lines (length (navshell--layout-lines layout)))
+         (first-row (and (> read 0) (aref line-of 1))))
+    (cl-flet ((row-line (index) (and index (<= 1 index read) (aref line-of index))))
+      (or
+       ;; `navshell-next-row' past the rows read: there once they arrive.
+       (when (and navshell--pending screen (equal (car navshell--pending) (navshell--screen-id screen)))
+         (or (prog1 (row-line (cdr navshell--pending))
+               (when (row-line (cdr navshell--pending)) (setq navshell--pending nil)))
+             last-row))
+       ;; The row point was on before navhost restarted the screen: wait
+       ;; on the last row read while the rows are read again up to it.
+       (when (and screen (navshell--screen-lost-row screen))
+         (let ((line (row-line (navshell--screen-index-of screen (navshell--screen-lost-row screen)))))
+           (if line (progn (setf (navshell--screen-lost-row screen) nil) line)
+             (if (or (navshell--screen-fetching screen) (navshell--screen-needs-reload screen)
+                     (equal (navshell--screen-more-pages screen) "loading")
+                     (and (< read (navshell--screen-total screen))
+                          (< read (navshell--screen-wanted screen))))
+                 last-row
+               (setf (navshell--screen-lost-row screen) nil)
+               nil))))
+       (when (and screen (plist-get place :row-id))
+         (row-line (navshell--screen-index-of screen (plist-get place :row-id))))
+       (when (plist-get place :after-row)
+         (or (row-line (1+ (plist-get place :after-row)))
+             (navshell--layout-more-line layout)
+             (row-line (plist-get place :after-row))))
+       (when (and (plist-get place :line) (not (plist-get place :before-rows))
+                  (<= (plist-get place :line) lines))
+         (plist-get place :line))
+       first-row
+       (min 1 lines)))))
+
+(defun navshell--first-change (old new)
+  "The index (from 0) of the first line of NEW that differs from OLD, or nil."
+  (let ((limit (min (length old) (length new))))
+    (or (cl-loop for index from 0 below limit
+                 unless (equal-including-properties (aref old index) (aref new index))
+                 return index)
+        (and (/= (length old) (length new)) limit))))
+
+(defun navshell--write (old new)
+  "Replace the lines of OLD in the buffer by those of NEW, from the first change."
+  (let ((first (if old (navshell--first-change old new) 0))
+        (inhibit-read-only t))
+    (when first
+      (save-excursion
+        (delete-region (navshell--line-start (1+ first)) (point-max))
+        (goto-char (point-max))
+        (cl-loop for index from first below (length new)
+                 do (insert (aref new index) "\n")))
+      (set-buffer-modified-p nil))))
+
+(defun navshell--draw (buffer)
+  "Draw the top screen of BUFFER's session into BUFFER."
+  (when (buffer-live-p buffer)
+    (with-current-buffer buffer
+      (let* ((session navshell--session)
+             (screen (navshell--session-top session))
+             (windows (get-buffer-window-list buffer nil t))
+             (switched (not (equal (and screen (navshell--screen-id screen)) navshell--shown)))
+             (places (mapcar (lambda (window)
+                               (navshell--place (window-point window) (window-start window)))
+                             windows))
+             (buffer-place (navshell--place (point) nil))
+             (old (and navshell--layout (navshell--layout-lines navshell--layout))))
+        (setq navshell--layout (navshell--layout-build session screen (navshell--width buffer)))
+        (navshell--write old (navshell--layout-lines navshell--layout))
+        (setq navshell--shown (and screen (navshell--screen-id screen)))
+        (cl-flet ((place-for (place)
+                    (if (not switched) place
+                      (and screen (list :row-id (navshell--screen-cursor screen))))))
+          (goto-char (navshell--line-start (navshell--target-line screen (place-for buffer-place))))
+          (cl-loop for window in windows
+                   for place = (place-for (car places))
+                   do (setq places (cdr places))
+                   do (let ((line (navshell--target-line screen place)))
+                        (set-window-point window (navshell--line-start line))
+                        (when (plist-get place :offset)
+                          (set-window-start window (navshell--line-start
+                                                    (max 1 (- line (plist-get place :offset))))
+                                            t)))))
+        (navshell--note-cursor)))))
+
+(defun navshell--note-cursor ()
+  "Remember the row point is on as the top screen's cursor."
+  (let* ((layout navshell--layout)
+         (screen (and layout (navshell--layout-screen layout)))
+         (index (navshell--row-at (point))))
+    (when (and screen index (<= index (navshell--screen-read screen)))
+      (setf (navshell--screen-cursor screen)
+            (plist-get (aref (navshell--screen-rows screen) (1- index)) :id)))))
+
+(defun navshell--header-line ()
+  "The header line of a NavShell buffer: where you are."
+  (string-replace "%" "%%" (navshell--breadcrumb navshell--session (window-total-width))))
+
+(provide 'navshell-view)
+
+;;; navshell-view.el ends here
