@@ -267,7 +267,9 @@ A deep link sets the root's query without a search from Emacs."
     (when (buffer-live-p buffer)
       (with-current-buffer buffer
         (let ((lines (split-string (buffer-string) "\n" t "[ \t]+")))
-          (car (last lines)))))))
+          ;; Emacs ends the buffer with the stderr pipe's own status.
+          (car (last (cl-remove-if (lambda (line) (string-prefix-p "Process navshell stderr" line))
+                                   lines))))))))
 
 (defun navshell--session-ended (session)
   "Note that SESSION's navhost exited; say why unless it was asked to."

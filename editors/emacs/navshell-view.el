@@ -73,33 +73,31 @@ WINDOW-START, when non-nil, is the start of the window showing it."
               :before-rows (not (and layout (aref (navshell--layout-line-of layout) 0)
                                      (> (navshell--layout-read layout) 0))))))))
 
+(defun navshell--reading-up-to-p (screen)
+  "Return non-nil while rows of SCREEN are still on their way to point's row."
+  (let ((read (navshell--screen-read screen)))
+    (or (navshell--screen-fetching screen) (navshell--screen-needs-reload screen)
+        (equal (navshell--screen-more-pages screen) "loading")
+        (and (< read (navshell--screen-total screen))
+             (< read (navshell--screen-wanted screen))))))
+
 (defun navshell--target-line (screen place)
   "Return the line (from 1) where point belongs on SCREEN, found from PLACE."
   (let* ((layout navshell--layout)
          (line-of (navshell--layout-line-of layout))
          (read (navshell--layout-read layout))
          (last-row (and (> read 0) (aref line-of read)))
-         (lines (length (navshell--layout-lines layout)))
-         (first-row (and (> read 0) (aref line-of 1))))
+         (lines (length (navshell--layout-lines layout))))
     (cl-flet ((row-line (index) (and index (<= 1 index read) (aref line-of index))))
       (or
        ;; `navshell-next-row' past the rows read: there once they arrive.
        (when (and navshell--pending screen (equal (car navshell--pending) (navshell--screen-id screen)))
-         (or (prog1 (row-line (cdr navshell--pending))
-               (when (row-line (cdr navshell--pending)) (setq navshell--pending nil)))
-             last-row))
+         (or (row-line (cdr navshell--pending)) last-row))
        ;; The row point was on before navhost restarted the screen: wait
        ;; on the last row read while the rows are read again up to it.
        (when (and screen (navshell--screen-lost-row screen))
-         (let ((line (row-line (navshell--screen-index-of screen (navshell--screen-lost-row screen)))))
-           (if line (progn (setf (navshell--screen-lost-row screen) nil) line)
-             (if (or (navshell--screen-fetching screen) (navshell--screen-needs-reload screen)
-                     (equal (navshell--screen-more-pages screen) "loading")
-                     (and (< read (navshell--screen-total screen))
-                          (< read (navshell--screen-wanted screen))))
-                 last-row
-               (setf (navshell--screen-lost-row screen) nil)
-               nil))))
+         (or (row-line (navshell--screen-index-of screen (navshell--screen-lost-row screen)))
+             (and (navshell--reading-up-to-p screen) last-row)))
        (when (and screen (plist-get place :row-id))
          (row-line (navshell--screen-index-of screen (plist-get place :row-id))))
        (when (plist-get place :after-row)
@@ -109,8 +107,19 @@ WINDOW-START, when non-nil, is the start of the window showing it."
        (when (and (plist-get place :line) (not (plist-get place :before-rows))
                   (<= (plist-get place :line) lines))
          (plist-get place :line))
-       first-row
+       (row-line 1)
        (min 1 lines)))))
+
+(defun navshell--settle-marks (screen)
+  "Drop the pending move and lost row of SCREEN once point got there."
+  (when (and navshell--pending
+             (or (null screen) (not (equal (car navshell--pending) (navshell--screen-id screen)))
+                 (<= (cdr navshell--pending) (navshell--screen-read screen))))
+    (setq navshell--pending nil))
+  (when (and screen (navshell--screen-lost-row screen)
+             (or (navshell--screen-index-of screen (navshell--screen-lost-row screen))
+                 (not (navshell--reading-up-to-p screen))))
+    (setf (navshell--screen-lost-row screen) nil)))
 
 (defun navshell--first-change (old new)
   "The index (from 0) of the first line of NEW that differs from OLD, or nil."
@@ -121,46 +130,54 @@ WINDOW-START, when non-nil, is the start of the window showing it."
         (and (/= (length old) (length new)) limit))))
 
 (defun navshell--write (old new)
-  "Replace the lines of OLD in the buffer by those of NEW, from the first change."
+  "Replace the lines of OLD in the buffer by those of NEW, from the first change.
+The lines are joined by newlines, with none after the last, so that
+`end-of-buffer' lands on the last line (\"… N more\")."
   (let ((first (if old (navshell--first-change old new) 0))
         (inhibit-read-only t))
     (when first
       (save-excursion
-        (delete-region (navshell--line-start (1+ first)) (point-max))
+        (delete-region (if (zerop first) (point-min)
+                         (progn (goto-char (navshell--line-start first))
+                                (line-end-position)))
+                       (point-max))
         (goto-char (point-max))
         (cl-loop for index from first below (length new)
-                 do (insert (aref new index) "\n")))
+                 do (unless (zerop index) (insert "\n"))
+                 (insert (aref new index))))
       (set-buffer-modified-p nil))))
 
 (defun navshell--draw (buffer)
-  "Draw the top screen of BUFFER's session into BUFFER."
+  "Draw the top screen of BUFFER's session into BUFFER.
+Point goes back to its row in every window showing BUFFER (and in
+BUFFER itself when none does)."
   (when (buffer-live-p buffer)
     (with-current-buffer buffer
       (let* ((session navshell--session)
              (screen (navshell--session-top session))
-             (windows (get-buffer-window-list buffer nil t))
              (switched (not (equal (and screen (navshell--screen-id screen)) navshell--shown)))
+             (windows (or (get-buffer-window-list buffer nil t) (list nil)))
              (places (mapcar (lambda (window)
-                               (navshell--place (window-point window) (window-start window)))
+                               (if (not switched)
+                                   (navshell--place (if window (window-point window) (point))
+                                                    (and window (window-start window)))
+                                 (and screen (list :row-id (navshell--screen-cursor screen)))))
                              windows))
-             (buffer-place (navshell--place (point) nil))
              (old (and navshell--layout (navshell--layout-lines navshell--layout))))
         (setq navshell--layout (navshell--layout-build session screen (navshell--width buffer)))
         (navshell--write old (navshell--layout-lines navshell--layout))
         (setq navshell--shown (and screen (navshell--screen-id screen)))
-        (cl-flet ((place-for (place)
-                    (if (not switched) place
-                      (and screen (list :row-id (navshell--screen-cursor screen))))))
-          (goto-char (navshell--line-start (navshell--target-line screen (place-for buffer-place))))
-          (cl-loop for window in windows
-                   for place = (place-for (car places))
-                   do (setq places (cdr places))
-                   do (let ((line (navshell--target-line screen place)))
-                        (set-window-point window (navshell--line-start line))
-                        (when (plist-get place :offset)
-                          (set-window-start window (navshell--line-start
-                                                    (max 1 (- line (plist-get place :offset))))
-                                            t)))))
+        (cl-loop for window in windows
+                 for place in places
+                 for line = (navshell--target-line screen place)
+                 do (if (not window)
+                        (goto-char (navshell--line-start line))
+                      (set-window-point window (navshell--line-start line))
+                      (when (plist-get place :offset)
+                        (set-window-start window (navshell--line-start
+                                                  (max 1 (- line (plist-get place :offset))))
+                                          t))))
+        (navshell--settle-marks screen)
         (navshell--note-cursor)))))
 
 (defun navshell--note-cursor ()

@@ -55,7 +55,9 @@
 
 (defun navshell-test-fail (what)
   "Fail with WHAT and the buffer as it is."
-  (ert-fail (list what :buffer (and (navshell-test-buffer) (navshell-test-text))
+  (ert-fail (list what :buffer (and (navshell-test-buffer)
+                                    (let ((text (navshell-test-text)))
+                                      (substring text (max 0 (- (length text) 1500)))))
                   :point-line (and (navshell-test-buffer) (navshell-test-line))
                   :messages (seq-take navshell-test-messages 5))))
 
