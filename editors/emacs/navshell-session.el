@@ -100,11 +100,12 @@ push's announcement."
        (not (navshell--session-stopping session))
        (jsonrpc-running-p (navshell--session-connection session))))
 
-(defun navshell--session-request (session method params &optional on-result on-error)
+(defun navshell--session-request (session method params &optional on-result on-error quiet)
   "Send METHOD with PARAMS to SESSION's navhost.
 ON-RESULT is called with the result on success.  An error other than a
-cancellation is reported; ON-ERROR, when given, is called with any
-error.  Return nil, calling neither, when navhost is not running."
+cancellation is reported, unless QUIET, a function, returns non-nil
+for it; ON-ERROR, when given, is called with any error.  Return nil,
+calling neither, when navhost is not running."
   (if (not (navshell--session-running-p session))
       (progn (navshell--report "navhost is not running: M-x navshell starts it again")
              nil)
@@ -118,7 +119,8 @@ error.  Return nil, calling neither, when navhost is not running."
      :success-fn (lambda (result) (when on-result (funcall on-result result)))
      :error-fn (lambda (err)
                  ;; -1 is jsonrpc.el's "Server died": the exit says why.
-                 (unless (memql (plist-get err :code) (list navshell--cancelled -1))
+                 (unless (or (memql (plist-get err :code) (list navshell--cancelled -1))
+                             (and quiet (funcall quiet err)))
                    (navshell--report (navshell--error-text err)))
                  (when on-error (funcall on-error err))))
     t))
@@ -193,10 +195,11 @@ A next page that failed loads again on the next read near the end."
        session "screen/rows"
        (list :screen (navshell--screen-id screen) :offset (max 0 (1- total)) :limit 1)))))
 
-(defun navshell--session-select (session screen row-id on-result &optional on-error)
+(defun navshell--session-select (session screen row-id on-result &optional on-error quiet)
   "Select the row ROW-ID of SCREEN of SESSION.
-ON-RESULT gets the selection's result, ON-ERROR its error.  A selection
-that pushes answers with the pushed screen's first rows too."
+ON-RESULT gets the selection's result, ON-ERROR its error, QUIET as in
+`navshell--session-request'.  A selection that pushes answers with the
+pushed screen's first rows too."
   (cl-incf (navshell--session-selecting session))
   (unless (navshell--session-request
            session "screen/select"
@@ -206,7 +209,8 @@ that pushes answers with the pushed screen's first rows too."
              (funcall on-result result))
            (lambda (err)
              (navshell--session-selected session nil)
-             (when on-error (funcall on-error err))))
+             (when on-error (funcall on-error err)))
+           quiet)
     (cl-decf (navshell--session-selecting session))))
 
 (defun navshell--session-selected (session first-rows)

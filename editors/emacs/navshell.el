@@ -151,24 +151,28 @@ When a session runs, show its buffer.  Return the buffer."
   (message "navshell: opening %s" url)
   (browse-url url))
 
-(defun navshell--select-row (screen row index retried)
-  "Select ROW, at INDEX of SCREEN; RETRIED when its window was read again."
+(defun navshell--select-row (session screen row index retried)
+  "Select ROW, at INDEX of SCREEN of SESSION.
+RETRIED is non-nil when the row's window was read again for it."
   (navshell--session-select
-   navshell--session screen (plist-get row :id)
+   session screen (plist-get row :id)
    (lambda (result)
      (pcase (plist-get result :action)
        ("openURL" (navshell--open-url (plist-get result :url)))
        ("none" (message "navshell: %s opens nothing" (plist-get row :title)))))
    (lambda (err)
-     ;; A row of a long list whose window the worker no longer keeps:
-     ;; read it again, then select it.
-     (when (and (not retried) (equal (plist-get (plist-get err :data) :reason) "notFound"))
-       (let ((buffer (current-buffer)))
-         (navshell--session-request
-          navshell--session "screen/rows"
-          (list :screen (navshell--screen-id screen) :offset (1- index) :limit 1)
-          (lambda (_)
-            (with-current-buffer buffer (navshell--select-row screen row index t)))))))))
+     (when (navshell--window-gone-p err retried)
+       (navshell--session-request
+        session "screen/rows"
+        (list :screen (navshell--screen-id screen) :offset (1- index) :limit 1)
+        (lambda (_) (navshell--select-row session screen row index t)))))
+   (lambda (err) (navshell--window-gone-p err retried))))
+
+(defun navshell--window-gone-p (err retried)
+  "Return non-nil when ERR is about a row not loaded, unless RETRIED.
+A row of a long list whose window the worker no longer keeps is read
+again, then selected again."
+  (and (not retried) (equal (plist-get (plist-get err :data) :reason) "notFound")))
 
 (defun navshell-select ()
   "Open the row at point: push its screen, or open its link.
@@ -179,7 +183,7 @@ On the line of rows not read yet, read more."
     (setq navshell--pending nil)
     (cond
      ((not screen) (user-error "NavShell is still starting"))
-     (found (navshell--select-row screen (car found) (cdr found) nil))
+     (found (navshell--select-row navshell--session screen (car found) (cdr found) nil))
      ((eql (line-number-at-pos) (navshell--layout-more-line navshell--layout))
       (navshell--session-want navshell--session screen
                               (+ (navshell--screen-read screen) navshell-page-size)))

@@ -40,10 +40,17 @@
     (should (string-prefix-p "  defunkt " (navshell-test-line)))
     (navshell-test-press "p")
     (should (string-prefix-p "  mojombo " (navshell-test-line)))
-    (navshell-test-press "RET")
-    (navshell-test-wait "the repositories are shown"
-      (equal (navshell-test-header) "Users › mojombo's repositories"))
-    (navshell-test-wait-for-text "chronic")
+    (let ((frames (navshell-test-watch)))
+      (unwind-protect
+          (progn
+            (navshell-test-press "RET")
+            (navshell-test-wait "the repositories are shown"
+              (equal (navshell-test-header) "Users › mojombo's repositories"))
+            (navshell-test-wait-for-text "chronic"))
+        (navshell-test-unwatch))
+      ;; The selection's answer brings the pushed screen's rows: it is
+      ;; drawn once, with them, never empty first.
+      (should (equal (car frames) (list (navshell-test-text)))))
     (should (string-prefix-p "  chronic " (navshell-test-line)))
     (should (string-suffix-p "Ruby · ★ 3.2k ›" (navshell-test-line)))
     (navshell-test-goto "  grit ")
@@ -131,6 +138,20 @@
         (should (string-suffix-p "› mojombo/grit" header))
         (should (<= (string-width header) (window-total-width narrow))))
       (delete-window narrow))))
+
+(ert-deftest navshell-browse-narrow-window ()
+  "In a narrow window each row keeps its title and its `›'."
+  (let ((narrow (split-window-right -40)))
+    (select-window narrow)
+    (navshell-test-with-session ()
+      (should (<= (window-max-chars-per-line narrow) 40))
+      (dolist (line (split-string (navshell-test-text) "\n"))
+        (should (<= (string-width line) (window-max-chars-per-line narrow))))
+      (should (string-match-p "\\`  torvalds .*›\\'" (navshell-test-line)))
+      (should (string-search "  grit" (progn (navshell-open "users/mojombo/repositories")
+                                              (navshell-test-wait-for-text "grit")
+                                              (navshell-test-text)))))
+    (delete-other-windows)))
 
 (ert-deftest navshell-browse-keys-listed ()
   "? lists every key of the buffer and what it does."

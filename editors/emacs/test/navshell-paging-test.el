@@ -71,4 +71,19 @@
       (navshell-test-press "M->")
       (navshell-test-wait "the next page was read" (> (navshell-test-read) first-pages)))))
 
+(ert-deftest navshell-paging-row-read-long-ago ()
+  "A row whose window navhost no longer keeps is read again and opened."
+  (navshell-test-with-session ("--data" (getenv "NAVSHELL_BIG_SNAPSHOT"))
+    (let ((first (navshell-test-navhost-row 1)))
+      (navshell-test-press "C-u 6999 n")
+      (navshell-test-wait "point reached row 7,000" (eql (navshell-test-point-row) 7000))
+      (navshell-test-settle)
+      (navshell-test-press "M-< n")
+      (should (eql (navshell-test-point-row) 1))
+      (setq navshell-test-messages nil)
+      (navshell-test-press "RET")
+      (navshell-test-wait "the first user's repositories are shown"
+        (equal (navshell-test-header) (format "Users › %s's repositories" first)))
+      (should-not (navshell-test-noticed "no row with id")))))
+
 ;;; navshell-paging-test.el ends here

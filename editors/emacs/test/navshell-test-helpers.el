@@ -105,7 +105,6 @@
   (setq navshell-program navshell-test-navhost
         navshell-program-args args
         navshell-test-messages nil)
-  (delete-other-windows)
   (navshell)
   (navshell-test-wait "the first rows are shown"
     (let ((top (navshell--session-top (navshell-test-session))))

@@ -29,7 +29,12 @@ fi
 # A 1,200-user snapshot: the root list is long enough to page through 1,000 rows.
 "$(dirname "$navhost")/screen-worker" generate-snapshot --out "$scratch/users.sqlite" --users 1200 \
   --max-repositories-per-user 3 >/dev/null
+# 7,000 users: more rows than a worker keeps windows of (64 of 100), so a row read long ago must be
+# read again before it can be selected.
+"$(dirname "$navhost")/screen-worker" generate-snapshot --out "$scratch/many.sqlite" --users 7000 \
+  --max-repositories-per-user 1 >/dev/null
 export NAVSHELL_NAVHOST="$navhost" NAVSHELL_SNAPSHOT="$scratch/users.sqlite" NAVSHELL_ROOT="$root"
+export NAVSHELL_BIG_SNAPSHOT="$scratch/many.sqlite"
 # Screens added as plugins: none but the test's own (not the user's screens.json).
 export XDG_CONFIG_HOME="$scratch/config"
 
