@@ -34,7 +34,7 @@ fi
 "$(dirname "$navhost")/screen-worker" generate-snapshot --out "$scratch/many.sqlite" --users 7000 \
   --max-repositories-per-user 1 >/dev/null
 export NAVSHELL_NAVHOST="$navhost" NAVSHELL_SNAPSHOT="$scratch/users.sqlite" NAVSHELL_ROOT="$root"
-export NAVSHELL_BIG_SNAPSHOT="$scratch/many.sqlite"
+export NAVSHELL_BIG_SNAPSHOT="$scratch/many.sqlite" NAVSHELL_PACKAGE="$scratch/package"
 # Screens added as plugins: none but the test's own (not the user's screens.json).
 export XDG_CONFIG_HOME="$scratch/config"
 
