@@ -14,6 +14,7 @@
 ;;; Code:
 
 (require 'cl-lib)
+(require 'seq)
 (require 'navshell-screen)
 (require 'navshell-session)
 
@@ -120,34 +121,97 @@ the page, not the list.")
 
 (cl-defstruct (navshell--layout (:constructor navshell--layout-create) (:copier nil))
   "What the buffer shows for a screen."
-  (lines nil :documentation "A vector of propertized lines.")
+  (lines nil :documentation "The propertized lines, a vector with room to grow.")
+  (count 0 :documentation "How many of LINES are used.")
   (line-of nil :documentation "The line (from 1) of each row index.")
   (more-line nil :documentation "The line of \"… N more\", or nil.")
   (read 0 :documentation "How many rows of the screen were read.")
-  screen width)
+  (stop nil :documentation "Where the rows ended, to carry the layout on.")
+  screen width subtitles)
 
-(defun navshell--layout-build (session screen width)
-  "Lay SCREEN of SESSION out in WIDTH columns; SCREEN may be nil."
-  (let* ((lines nil) (count 0)
-         (rows (if screen (navshell--screen-rows screen) []))
+(defun navshell--grown (vector size)
+  "Return VECTOR, or a longer copy of it, with room for SIZE elements."
+  (if (<= size (length vector)) vector
+    (let ((bigger (make-vector (max size (* 2 (length vector))) nil)))
+      (dotimes (index (length vector)) (aset bigger index (aref vector index)))
+      bigger)))
+
+(defun navshell--section-facts (section)
+  "What of SECTION its lines show, to tell whether it changed."
+  (list (plist-get section :header) (plist-get section :footer)
+        (or (plist-get section :count) 0) (plist-get section :state)))
+
+(defun navshell--resumable-p (previous screen width)
+  "Non-nil when PREVIOUS, a layout, can be carried on for SCREEN in WIDTH.
+It must be of the same screen, width and subtitle setting, its rows
+still the first rows read (rows are only appended to what was read; a
+read from the start brings new rows), and its sections as they were up
+to where its rows ended, the last one's count grown at most."
+  (let ((stop (and previous (navshell--layout-stop previous))))
+    (and stop
+         (eq (navshell--layout-screen previous) screen)
+         (eql (navshell--layout-width previous) width)
+         (eq (navshell--layout-subtitles previous) navshell-show-subtitles)
+         (let ((rows (navshell--screen-rows screen))
+               (sections (navshell--screen-sections screen))
+               (index (plist-get stop :section)))
+           (and (<= (plist-get stop :row) (length rows))
+                (or (zerop (plist-get stop :row))
+                    (eq (aref rows (1- (plist-get stop :row))) (plist-get stop :last-row)))
+                (> (length sections) index)
+                (equal (mapcar #'navshell--section-facts (seq-take sections index))
+                       (butlast (plist-get stop :sections)))
+                (let ((section (nth index sections)))
+                  (and (equal (plist-get section :header) (car (car (last (plist-get stop :sections)))))
+                       (>= (+ (plist-get stop :first) (or (plist-get section :count) 0) -1)
+                           (plist-get stop :row)))))))))
+
+(defun navshell--layout-build (session screen width &optional previous)
+  "Lay SCREEN of SESSION out in WIDTH columns; SCREEN may be nil.
+PREVIOUS, the layout shown, is carried on in place when only rows were
+added since (see `navshell--resumable-p'): a page arriving at the end of
+a long list costs the page, not the list.  Return (LAYOUT . KEPT), KEPT
+being nil or (COUNT . OLD-LINES): the lines kept and the old lines that
+followed them."
+  (let* ((rows (if screen (navshell--screen-rows screen) []))
          (read (length rows))
-         (line-of (make-vector (1+ read) nil))
-         (layout (navshell--layout-create :screen screen :width width :read read)))
+         (resume (and screen (navshell--resumable-p previous screen width)))
+         (stop (and resume (navshell--layout-stop previous)))
+         (lines (if resume (navshell--layout-lines previous) (make-vector (+ read 16) nil)))
+         (count (if resume (plist-get stop :lines) 0))
+         (kept (and resume (cons count (cl-loop for index from count
+                                                below (navshell--layout-count previous)
+                                                collect (aref lines index)))))
+         (line-of (navshell--grown (if resume (navshell--layout-line-of previous) (vector nil))
+                                   (1+ read)))
+         (layout (navshell--layout-create :screen screen :width width :read read
+                                          :subtitles navshell-show-subtitles)))
     (cl-flet ((add (text &optional face)
-                (push (if face (propertize text 'face face) text) lines)
+                (setq lines (navshell--grown lines (1+ count)))
+                (aset lines count (if face (propertize text 'face face) text))
                 (cl-incf count)))
       (when screen
-        (let ((first 1))
+        (let ((first (if stop (plist-get stop :first) 1))
+              (from (if stop (1+ (plist-get stop :row)) 1))
+              (facts (and stop (butlast (plist-get stop :sections)))))
           (cl-loop
-           for section in (navshell--screen-sections screen)
+           for section in (nthcdr (if stop (plist-get stop :section) 0) (navshell--screen-sections screen))
+           for index from (if stop (plist-get stop :section) 0)
            for size = (or (plist-get section :count) 0)
+           for resumed = (and stop (= index (plist-get stop :section)))
            ;; A section with rows none of which was read ends the layout.
            until (and (> size 0) (> first read))
-           do (when (plist-get section :header)
+           do (when (and (plist-get section :header) (not resumed))
                 (add (navshell--one-line (plist-get section :header)) 'navshell-section-header))
-           (cl-loop for index from first to (min (+ first size -1) read)
-                    do (add (navshell--row-line (aref rows (1- index)) index width))
-                    (aset line-of index count))
+           (cl-loop for row from (max first from) to (min (+ first size -1) read)
+                    do (add (navshell--row-line (aref rows (1- row)) row width))
+                    (aset line-of row count))
+           (let ((last (min (+ first size -1) read)))
+             (setf (navshell--layout-stop layout)
+                   (list :section index :first first :row last :lines count
+                         :last-row (and (> last 0) (aref rows (1- last)))
+                         :sections (append facts (list (navshell--section-facts section))))))
+           (setq facts (append facts (list (navshell--section-facts section))))
            until (> (+ first size -1) read)
            do (when (plist-get section :footer)
                 (add (concat "  (" (navshell--one-line (plist-get section :footer)) ")")
@@ -166,9 +230,10 @@ the page, not the list.")
              'navshell-error))
       (when (and screen (navshell--screen-notice screen))
         (add (navshell--one-line (navshell--screen-notice screen)) 'navshell-error)))
-    (setf (navshell--layout-lines layout) (vconcat (nreverse lines))
+    (setf (navshell--layout-lines layout) lines
+          (navshell--layout-count layout) count
           (navshell--layout-line-of layout) line-of)
-    layout))
+    (cons layout kept)))
 
 (defun navshell--breadcrumb (session width)
   "The titles of SESSION's stack in WIDTH columns, cut from the left.

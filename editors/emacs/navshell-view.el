@@ -65,13 +65,12 @@ WINDOW-START, when non-nil, is the start of the window showing it."
     (cond
      ((and screen index (<= index (navshell--screen-read screen)))
       (list :row-id (plist-get (aref (navshell--screen-rows screen) (1- index)) :id)
+            :index index
             :offset (and window-start (count-lines window-start position))))
      ;; On "… N more" point goes on to the first of the rows read next.
      ((and layout (eql line (navshell--layout-more-line layout)))
       (list :after-row (navshell--layout-read layout)))
-     (t (list :line line
-              :before-rows (not (and layout (aref (navshell--layout-line-of layout) 0)
-                                     (> (navshell--layout-read layout) 0))))))))
+     (t (list :line line :before-rows (not (and layout (> (navshell--layout-read layout) 0))))))))
 
 (defun navshell--reading-up-to-p (screen)
   "Return non-nil while rows of SCREEN are still on their way to point's row."
@@ -87,7 +86,7 @@ WINDOW-START, when non-nil, is the start of the window showing it."
          (line-of (navshell--layout-line-of layout))
          (read (navshell--layout-read layout))
          (last-row (and (> read 0) (aref line-of read)))
-         (lines (length (navshell--layout-lines layout))))
+         (lines (navshell--layout-count layout)))
     (cl-flet ((row-line (index) (and index (<= 1 index read) (aref line-of index))))
       (or
        ;; `navshell-next-row' past the rows read: there once they arrive.
@@ -99,7 +98,7 @@ WINDOW-START, when non-nil, is the start of the window showing it."
          (or (row-line (navshell--screen-index-of screen (navshell--screen-lost-row screen)))
              (and (navshell--reading-up-to-p screen) last-row)))
        (when (and screen (plist-get place :row-id))
-         (row-line (navshell--screen-index-of screen (plist-get place :row-id))))
+         (row-line (navshell--row-index screen (plist-get place :row-id) (plist-get place :index))))
        (when (plist-get place :after-row)
          (or (row-line (1+ (plist-get place :after-row)))
              (navshell--layout-more-line layout)
@@ -109,6 +108,14 @@ WINDOW-START, when non-nil, is the start of the window showing it."
          (plist-get place :line))
        (row-line 1)
        (min 1 lines)))))
+
+(defun navshell--row-index (screen row-id hint)
+  "The index of the row ROW-ID of SCREEN, looked for at HINT first."
+  (let ((rows (navshell--screen-rows screen)))
+    (if (and hint (<= 1 hint (length rows))
+             (equal (plist-get (aref rows (1- hint)) :id) row-id))
+        hint
+      (navshell--screen-index-of screen row-id))))
 
 (defun navshell--settle-marks (screen)
   "Drop the pending move and lost row of SCREEN once point got there."
@@ -121,20 +128,31 @@ WINDOW-START, when non-nil, is the start of the window showing it."
                  (not (navshell--reading-up-to-p screen))))
     (setf (navshell--screen-lost-row screen) nil)))
 
-(defun navshell--first-change (old new)
-  "The index (from 0) of the first line of NEW that differs from OLD, or nil."
-  (let ((limit (min (length old) (length new))))
-    (or (cl-loop for index from 0 below limit
-                 unless (equal-including-properties (aref old index) (aref new index))
-                 return index)
-        (and (/= (length old) (length new)) limit))))
+(defun navshell--first-change (old new from)
+  "The index (from 0) of the first line of NEW past FROM that differs, or nil.
+OLD is the list of the lines the buffer shows from line FROM (from 0)
+on; NEW is a layout."
+  (let ((lines (navshell--layout-lines new))
+        (count (navshell--layout-count new))
+        (index from))
+    (while (and old (< index count) (equal-including-properties (car old) (aref lines index)))
+      (setq old (cdr old) index (1+ index)))
+    (and (or old (< index count)) index)))
 
-(defun navshell--write (old new)
-  "Replace the lines of OLD in the buffer by those of NEW, from the first change.
-The lines are joined by newlines, with none after the last, so that
-`end-of-buffer' lands on the last line (\"… N more\")."
-  (let ((first (if old (navshell--first-change old new) 0))
-        (inhibit-read-only t))
+(defun navshell--write (new kept shown)
+  "Show the lines of NEW, the layout, rewriting from the first that changed.
+KEPT is nil or (COUNT . OLD-LINES) as `navshell--layout-build' returns
+it; without it the lines of SHOWN, the layout shown, are compared.  The
+lines are joined by newlines, with none after the last, so that
+`end-of-buffer' lands on the last line."
+  (let* ((from (if kept (car kept) 0))
+         (old (cond (kept (cdr kept))
+                    (shown (cl-loop for index below (navshell--layout-count shown)
+                                    collect (aref (navshell--layout-lines shown) index)))))
+         (first (if (and (not kept) (not shown))
+                    0
+                  (navshell--first-change old new from)))
+         (inhibit-read-only t))
     (when first
       (save-excursion
         (delete-region (if (zerop first) (point-min)
@@ -142,9 +160,9 @@ The lines are joined by newlines, with none after the last, so that
                                 (line-end-position)))
                        (point-max))
         (goto-char (point-max))
-        (cl-loop for index from first below (length new)
+        (cl-loop for index from first below (navshell--layout-count new)
                  do (unless (zerop index) (insert "\n"))
-                 (insert (aref new index))))
+                 (insert (aref (navshell--layout-lines new) index))))
       (set-buffer-modified-p nil))))
 
 (defun navshell--draw (buffer)
@@ -163,9 +181,10 @@ BUFFER itself when none does)."
                                                     (and window (window-start window)))
                                  (and screen (list :row-id (navshell--screen-cursor screen)))))
                              windows))
-             (old (and navshell--layout (navshell--layout-lines navshell--layout))))
-        (setq navshell--layout (navshell--layout-build session screen (navshell--width buffer)))
-        (navshell--write old (navshell--layout-lines navshell--layout))
+             (shown navshell--layout)
+             (built (navshell--layout-build session screen (navshell--width buffer) shown)))
+        (setq navshell--layout (car built))
+        (navshell--write navshell--layout (cdr built) shown)
         (setq navshell--shown (and screen (navshell--screen-id screen)))
         (cl-loop for window in windows
                  for place in places

@@ -22,6 +22,7 @@
 (require 'cl-lib)
 (require 'browse-url)
 (require 'navshell-session)
+(require 'navshell-process)
 (require 'navshell-view)
 (require 'navshell-deep-link)
 
