@@ -39,6 +39,20 @@
       (should (equal contents "mojombo")))
     (navshell-test-wait-for-text "Popular")))
 
+(ert-deftest navshell-deep-link-starts-navshell ()
+  "With no session running, a deep link starts one and opens its path."
+  (should-not (get-buffer navshell-buffer-name))
+  (setq navshell-program navshell-test-navhost navshell-program-args nil)
+  (unwind-protect
+      (progn
+        (navshell-open "users/mojombo/repositories/grit")
+        (navshell-test-wait "the repository is on top"
+          (equal (navshell-test-header) "Users › mojombo's repositories › mojombo/grit"))
+        (navshell-test-wait-for-text "Language")
+        (navshell-test-settle)
+        (should (string-prefix-p "  Description " (navshell-test-line))))
+    (navshell-test-stop)))
+
 (ert-deftest navshell-deep-link-completes-the-next-segment ()
   "The path prompt completes one segment at a time from what was read."
   (navshell-test-with-session ()
