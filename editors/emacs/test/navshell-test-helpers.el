@@ -1,0 +1,163 @@
+;;; navshell-test-helpers.el --- What every NavShell test uses -*- lexical-binding: t -*-
+
+;;; Commentary:
+
+;; Starting a session against the navhost run.sh names, waiting for what
+;; the user would see with a deadline (accept-process-output, never a
+;; sleep), pressing keys, and reading the buffer, point's row, the header
+;; line and the echo area's messages.
+
+;;; Code:
+
+(require 'ert)
+(require 'cl-lib)
+(require 'navshell)
+
+(defvar navshell-test-navhost (getenv "NAVSHELL_NAVHOST")
+  "The navhost the tests run.")
+
+(defvar navshell-test-deadline 20
+  "Seconds a wait gives its condition.")
+
+(defvar navshell-test-messages nil
+  "The messages shown in the echo area, newest first.")
+
+(defun navshell-test--record-message (format-string &rest args)
+  "Keep the message FORMAT-STRING with ARGS for the checks."
+  (when format-string
+    (push (apply #'format-message format-string args) navshell-test-messages)))
+
+(advice-add 'message :before #'navshell-test--record-message)
+
+(defun navshell-test-buffer ()
+  "The NavShell buffer."
+  (get-buffer navshell-buffer-name))
+
+(defun navshell-test-text ()
+  "The NavShell buffer's text."
+  (with-current-buffer (navshell-test-buffer)
+    (buffer-substring-no-properties (point-min) (point-max))))
+
+(defun navshell-test-line ()
+  "The text of the line point is on in the NavShell buffer."
+  (with-current-buffer (navshell-test-buffer)
+    (buffer-substring-no-properties (line-beginning-position) (line-end-position))))
+
+(defun navshell-test-header (&optional window)
+  "The header line as WINDOW (the selected one by default) shows it."
+  (with-selected-window (or window (selected-window))
+    (with-current-buffer (navshell-test-buffer)
+      (string-replace "%%" "%" (substring-no-properties (eval (cadr header-line-format) t))))))
+
+(defun navshell-test-session ()
+  "The running session."
+  (buffer-local-value 'navshell--session (navshell-test-buffer)))
+
+(defun navshell-test-fail (what)
+  "Fail with WHAT and the buffer as it is."
+  (ert-fail (list what :buffer (and (navshell-test-buffer)
+                                    (let ((text (navshell-test-text)))
+                                      (substring text (max 0 (- (length text) 1500)))))
+                  :point-line (and (navshell-test-buffer) (navshell-test-line))
+                  :messages (seq-take navshell-test-messages 5))))
+
+(defmacro navshell-test-wait (what &rest condition)
+  "Wait until CONDITION holds, or fail saying WHAT after the deadline."
+  (declare (indent 1))
+  `(let ((deadline (+ (float-time) navshell-test-deadline)))
+     (while (and (not (progn ,@condition)) (< (float-time) deadline))
+       (accept-process-output nil 0.02))
+     (unless (progn ,@condition) (navshell-test-fail ,what))))
+
+(defun navshell-test-wait-for-text (text)
+  "Wait until the NavShell buffer shows TEXT."
+  (navshell-test-wait (format "the buffer shows %S" text)
+    (and (navshell-test-buffer) (string-search text (navshell-test-text)))))
+
+(defun navshell-test-settle ()
+  "Wait until navhost is idle and the buffer shows all it has."
+  (let ((session (navshell-test-session)))
+    (navshell-test-wait "deep links done" (zerop (navshell--session-frozen session)))
+    (jsonrpc-request (navshell--session-connection session) 'nav/waitIdle '(:timeout 10))
+    (navshell-test-wait "every read answered and drawn"
+      (let ((top (navshell--session-top session)))
+        (and top (not (navshell--screen-fetching top)) (null navshell--draw-timer))))))
+
+(defun navshell-test-press (keys)
+  "Press KEYS (as `kbd' reads them) in the NavShell buffer."
+  (with-current-buffer (navshell-test-buffer)
+    (execute-kbd-macro (kbd keys))))
+
+(defun navshell-test-goto (text)
+  "Put point on the first line of the NavShell buffer showing TEXT."
+  (with-current-buffer (navshell-test-buffer)
+    (goto-char (point-min))
+    (unless (search-forward text nil t) (navshell-test-fail (format "a line with %S" text)))
+    (beginning-of-line)
+    (set-window-point (selected-window) (point))))
+
+(defun navshell-test-noticed (text)
+  "Non-nil when a message containing TEXT was shown."
+  (cl-some (lambda (message) (string-search text message)) navshell-test-messages))
+
+(defun navshell-test-start (&rest args)
+  "Start NavShell with navhost ARGS and wait for its first rows."
+  (setq navshell-program navshell-test-navhost
+        navshell-program-args args
+        navshell-test-messages nil)
+  (navshell)
+  (navshell-test-wait "the first rows are shown"
+    (let ((top (navshell--session-top (navshell-test-session))))
+      (and top (> (navshell--screen-read top) 0)
+           (with-current-buffer (navshell-test-buffer) (navshell--row-at (point)))))))
+
+(defun navshell-test-stop ()
+  "End the session if one runs, and wait until navhost has exited."
+  (let* ((buffer (navshell-test-buffer))
+         (session (and buffer (buffer-local-value 'navshell--session buffer))))
+    (when buffer (kill-buffer buffer))
+    (when session
+      (navshell-test-wait "navhost exited"
+        (not (process-live-p (navshell--session-process session)))))))
+
+(defmacro navshell-test-with-session (args &rest body)
+  "Run BODY in a NavShell session started with navhost ARGS, then end it."
+  (declare (indent 1))
+  `(unwind-protect
+       (progn (navshell-test-start ,@args) ,@body)
+     (navshell-test-stop)))
+
+(defun navshell-test-request (method &optional params)
+  "Ask navhost METHOD with PARAMS outside the package, and wait for the answer."
+  (jsonrpc-request (navshell--session-connection (navshell-test-session)) method params))
+
+(defun navshell-test-watch ()
+  "Start keeping the buffer's text after each draw; return the list holder.
+The holder is a cons whose car is the list of texts, newest first."
+  (let ((frames (list nil)))
+    (advice-add 'navshell--draw :after
+                (lambda (&rest _)
+                  (when (navshell-test-buffer) (push (navshell-test-text) (car frames))))
+                '((name . navshell-test-watch)))
+    frames))
+
+(defun navshell-test-children (pid)
+  "The ids of the running processes whose parent is PID."
+  (cl-loop for file in (directory-files "/proc" t "\\`[0-9]+\\'")
+           for stat = (ignore-errors
+                        (with-temp-buffer
+                          (insert-file-contents (expand-file-name "stat" file))
+                          (buffer-string)))
+           ;; The parent is the second field after the command's ")".
+           when (and stat (string-match ") [A-Z] \\([0-9]+\\)" stat)
+                     (eql (string-to-number (match-string 1 stat)) pid)
+                     (not (string-match-p ") Z " stat)))
+           collect (string-to-number (file-name-nondirectory file))))
+
+(defun navshell-test-unwatch ()
+  "Stop keeping the buffer's text after each draw."
+  (advice-remove 'navshell--draw 'navshell-test-watch))
+
+(provide 'navshell-test-helpers)
+
+;;; navshell-test-helpers.el ends here
