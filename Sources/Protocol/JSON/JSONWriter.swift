@@ -4,7 +4,7 @@
 ///
 /// Writers of an object give its keys in sorted order (by UTF-8 bytes) and leave out nil
 /// fields, so the output is byte for byte what `JSONValueEncoder` + `serialized()` print for the
-/// same `Codable` value; `JSONWriterTests` holds every `JSONWritable` type to that.
+/// same `Codable` value; `WireFormatTests` holds every `JSONWritable` type to golden JSON.
 public struct JSONWriter {
     public private(set) var bytes: [UInt8] = []
     /// A value was written at this level, so the next key or element needs a comma first.
