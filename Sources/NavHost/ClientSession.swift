@@ -126,7 +126,7 @@ final class ClientSession {
     /// Registers a handler that reads the request itself (the screen methods pass the params on
     /// to the worker as they arrived). A method outside the registry is a programming error.
     func on<R: RPCRequestType>(raw type: R.Type, _ handler: @escaping Handler) {
-        precondition(ClientMethods.isRequest(R.method), "\(R.method) is not in ClientMethods")
+        assert(ClientMethods.isRequest(R.method), "\(R.method) is not in ClientMethods")
         handlers[R.method] = Route(handler)
     }
 

@@ -51,7 +51,7 @@ final class ScreenSession {
     }
 
     func on(method: String, _ handler: @escaping Handler) {
-        precondition(WorkerMethods.isRequest(method), "\(method) is not in WorkerMethods")
+        assert(WorkerMethods.isRequest(method), "\(method) is not in WorkerMethods")
         handlers[method] = handler
     }
 
