@@ -1,6 +1,7 @@
 import Foundation
 import GitHubModels
 import HTTPClient
+import NavProtocol
 
 /// The GitHub REST API v3 on a worker's loop. Every request sends
 /// `Accept: application/vnd.github+json`, a User-Agent and, when a token is set,
@@ -112,7 +113,7 @@ public final class GitHubAPIClient {
     ) -> GitHubAPITask {
         let fetch = GitHubFetch<Value>(
             context: context, url: url, resource: resource,
-            decode: { body in try JSONDecoder().decode(Value.self, from: Data(body)) },
+            decode: { body in try JSONValueDecoder().decode(Value.self, from: JSONValue(parsing: body)) },
             completion: completion)
         fetch.start()
         return GitHubAPITask(isRunning: { fetch.isRunning }, cancel: { fetch.cancel() })

@@ -24,7 +24,7 @@ private struct GitHubErrorBody: Decodable {
 extension GitHubAPIError {
     /// The error for a response GitHub sent with a failure status.
     static func from(_ response: HTTPResponse, resource: GitHubResource, authenticated: Bool) -> GitHubAPIError {
-        let body = try? JSONDecoder().decode(GitHubErrorBody.self, from: Data(response.body))
+        let body = try? JSONValueDecoder().decode(GitHubErrorBody.self, from: JSONValue(parsing: response.body))
         let said = body?.message.map { ": \($0)" } ?? ""
         var error = GitHubAPIError(
             kind: .serverError, message: "GitHub answered \(response.status)\(said).", status: response.status,

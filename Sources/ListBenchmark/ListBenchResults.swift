@@ -75,9 +75,7 @@ struct ListBenchResults: Codable {
     func write(to path: String) throws {
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(self).write(to: url)
+        try Data((JSONValueEncoder().encode(self).prettyPrinted() + "\n").utf8).write(to: url)
     }
 }
 

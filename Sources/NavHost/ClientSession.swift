@@ -5,7 +5,8 @@ import UVKit
 
 /// The client's side of the protocol: lifecycle (initialize, shutdown, exit) and the dispatch
 /// table from method name to handler. Every request runs in arrival order through the request
-/// queue; each component registers the methods it answers (`on`).
+/// queue; each component registers the methods it answers (`on`), which must be methods of the
+/// registry (`ClientMethods`), the list `initialize` publishes.
 final class ClientSession {
     /// Handles one request; calls `done` when the next request may run.
     typealias Handler = (RPCRequest, RPCResponder, _ done: @escaping () -> Void) -> Void
@@ -56,7 +57,8 @@ final class ClientSession {
         client.onNotification = { [unowned self] notification in self.handle(notification) }
     }
 
-    var methods: [String] { handlers.keys.sorted() }
+    /// The methods this session answers, as `initialize` publishes them.
+    var methods: [String] { ClientMethods.methodNames(includingDebug: configuration.enablesDebugMethods) }
 
     /// Runs `body` once every request read so far has run.
     func afterQueuedRequests(_ body: @escaping () -> Void) {
@@ -69,7 +71,7 @@ final class ClientSession {
     /// The lifecycle and navigation methods, and the screen methods of `screens` and `selections`.
     func register(screens: ScreenMethods, selections: Selections) {
         let navigator = navigator
-        handlers[InitializeRequest.method] = Route { [unowned self] request, responder, done in self.initialize(request, responder, done) }
+        on(raw: InitializeRequest.self) { [unowned self] request, responder, done in self.initialize(request, responder, done) }
         on(ShutdownRequest.self) { [unowned self] _, responder, done in
             state = .shutDown
             navigator.stopAll {
@@ -102,14 +104,14 @@ final class ClientSession {
             navigator.popToRoot { responder.reply(encoded: $0) }
             done()
         }
-        handlers[RowsRequest.method] = Route(screens.rows)
-        handlers[QueryRequest.method] = Route(screens.query)
+        on(raw: RowsRequest.self, screens.rows)
+        on(raw: QueryRequest.self, screens.query)
         on(SelectRequest.self, selections.select)
     }
 
     /// Registers a typed handler: params are decoded (bad params answer -32602 naming the field).
     func on<R: RPCRequestType>(_ type: R.Type, _ handler: @escaping (R, RPCResponder, @escaping () -> Void) -> Void) {
-        handlers[R.method] = Route { request, responder, done in
+        on(raw: type) { request, responder, done in
             let params: R
             do throws(RPCError) {
                 params = try R.decode(params: request.params)
@@ -119,6 +121,13 @@ final class ClientSession {
             }
             handler(params, responder, done)
         }
+    }
+
+    /// Registers a handler that reads the request itself (the screen methods pass the params on
+    /// to the worker as they arrived). A method outside the registry is a programming error.
+    func on<R: RPCRequestType>(raw type: R.Type, _ handler: @escaping Handler) {
+        assert(ClientMethods.isRequest(R.method), "\(R.method) is not in ClientMethods")
+        handlers[R.method] = Route(handler)
     }
 
     private func handle(_ request: RPCRequest, _ responder: RPCResponder) {
@@ -187,6 +196,7 @@ final class ClientSession {
     /// Any refusal (bad params, an unknown source, a root that cannot open) leaves the session
     /// uninitialized, so the client can correct itself and send `initialize` again.
     private func initialize(_ request: RPCRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
+        assert(Set(handlers.keys) == Set(methods), "the handlers differ from the methods published: \(handlers.keys.sorted()) \(methods)")
         let refuse = { [unowned self] (error: RPCError) in
             state = .uninitialized
             responder.fail(error)
@@ -219,8 +229,7 @@ final class ClientSession {
                 responder.succeed(writing: InitializeRequest.Response(
                     serverInfo: ServerInfo(name: "navhost", version: ClientSession.version),
                     capabilities: Capabilities(
-                        screens: catalog.descriptors, methods: methods,
-                        notifications: [DidChangeNotification.method, DidUpdateNotification.method, DidCrashNotification.method, DidIdleNotification.method],
+                        screens: catalog.descriptors, methods: methods, notifications: ClientMethods.notificationNames,
                         maxMessageBytes: configuration.maxMessageBytes),
                     stack: pushed.response.stack))
                 done()

@@ -2,6 +2,7 @@ import Foundation
 import GitHubModels
 import GitHubScreens
 import GitHubSnapshot
+import NavProtocol
 import Testing
 
 /// Every user, repository and user-search body GitHub sent in the corpus (2012–2026) decodes,
@@ -14,7 +15,7 @@ import Testing
         #expect(bodies.count >= 8)
         var types: Set<String> = []
         for (file, data, json) in bodies {
-            let user = try JSONDecoder().decode(GitHubUser.self, from: data)
+            let user = try Self.decodeBody(GitHubUser.self, from: data)
             let object = try #require(json as? [String: Any], "\(file)")
             try expectUser(user, matches: object, in: file)
             #expect(user.followers == object["followers"] as? Int, "\(file)")
@@ -31,7 +32,7 @@ import Testing
         let bodies = try Self.successfulBodies(ofKinds: ["search_users"])
         #expect(bodies.count >= 9)
         for (file, data, json) in bodies {
-            let result = try JSONDecoder().decode(GitHubSearchResult<GitHubUser>.self, from: data)
+            let result = try Self.decodeBody(GitHubSearchResult<GitHubUser>.self, from: data)
             let object = try #require(json as? [String: Any], "\(file)")
             let items = try #require(object["items"] as? [[String: Any]], "\(file)")
             #expect(result.totalCount == object["total_count"] as? Int, "\(file)")
@@ -48,11 +49,11 @@ import Testing
         var repositories: [(String, GitHubRepository, [String: Any])] = []
         for (file, data, json) in try Self.successfulBodies(ofKinds: ["repo"]) {
             let object = try #require(json as? [String: Any], "\(file)")
-            repositories.append((file, try JSONDecoder().decode(GitHubRepository.self, from: data), object))
+            repositories.append((file, try Self.decodeBody(GitHubRepository.self, from: data), object))
         }
         for (file, data, json) in try Self.successfulBodies(ofKinds: Self.repositoryListKinds) {
             let objects = try #require(json as? [[String: Any]], "\(file)")
-            let decoded = try JSONDecoder().decode([GitHubRepository].self, from: data)
+            let decoded = try Self.decodeBody([GitHubRepository].self, from: data)
             #expect(decoded.count == objects.count, "\(file)")
             repositories += zip(decoded, objects).map { (file, $0, $1) }
         }
@@ -92,6 +93,11 @@ import Testing
     // MARK: - Helpers
 
     /// The 200 bodies of these kinds: (file, body bytes, parsed body).
+    /// A body decoded as the live source decodes it (`GitHubAPIClient`).
+    private static func decodeBody<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
+        try JSONValueDecoder().decode(type, from: JSONValue(parsing: [UInt8](data)))
+    }
+
     private static func successfulBodies(ofKinds kinds: Set<String>) throws -> [(String, Data, Any)] {
         let entries = try GitHubCorpus.entries().filter { kinds.contains($0.kind) && $0.status == 200 }
         try #require(!entries.isEmpty, "the corpus at \(GitHubCorpus.directory.path) has no \(kinds.sorted()) bodies")
@@ -110,7 +116,7 @@ import Testing
 
     /// Encoding writes GitHub's field names, so what was encoded decodes to the same value.
     private func expectRoundTrip<Value: Codable & Equatable>(_ value: Value, in context: String) throws {
-        let decoded = try JSONDecoder().decode(Value.self, from: try JSONEncoder().encode(value))
+        let decoded = try JSONValueDecoder().decode(Value.self, from: try JSONValueEncoder().encode(value))
         #expect(decoded == value, "\(context)")
     }
 }

@@ -9,7 +9,7 @@ enum GitHubCorpus {
         var status: Int
         /// The parsed body, as JSONSerialization gives it.
         var body: Any
-        /// The body re-serialised, for JSONDecoder.
+        /// The body re-serialised, for the decoders.
         var bodyData: Data
     }
 

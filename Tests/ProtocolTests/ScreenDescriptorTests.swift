@@ -36,8 +36,9 @@ import Testing
     }
 }
 
-/// Descriptors and the `initialize` answer are written and read by hand at every start; both must
-/// agree with their `Codable` forms.
+/// The descriptors as `worker/kinds` answers them, `screen-worker kinds` and `navhost kinds --json`
+/// print them and navhost reads them at every start (written and read by hand there): golden
+/// JSON, and what navhost makes of each shape a worker might answer.
 @Suite struct ScreenDescriptorWritingTests {
     static let descriptors = [
         ScreenDescriptor(kind: "users", description: "Finds users", params: ["query": ParamSpec(.string, description: "the search")]),
@@ -48,53 +49,53 @@ import Testing
         ScreenDescriptor(kind: "about", description: "", params: [:], external: false),
     ]
 
-    private func codablePrinted<T: Encodable>(_ value: T) throws -> [UInt8] {
-        try JSONValueEncoder().encode(value).serialized()
-    }
-
-    @Test func descriptorsMatchTheirCodableForm() throws {
-        for descriptor in Self.descriptors { #expect(descriptor.jsonBytes == (try codablePrinted(descriptor)), "\(descriptor)") }
-        var spec = ParamSpec(.integer)
-        spec.required = false
-        #expect(spec.jsonBytes == (try codablePrinted(spec)))
-        #expect(Array(ScreenDescriptor.jsonLine(Self.descriptors).utf8) == (try codablePrinted(Self.descriptors)))
-    }
-
-    @Test func theInitializeAnswerMatchesItsCodableForm() throws {
-        let answer = InitializeRequest.Response(
-            serverInfo: ServerInfo(name: "navhost", version: "0.1.0"),
-            capabilities: Capabilities(screens: Self.descriptors, methods: ["initialize", "nav/push"], notifications: ["nav/didChange"], maxMessageBytes: 1 << 24),
-            stack: [Screen(id: "s1", kind: "users", title: "Users", params: ["query": "é"])])
-        #expect(answer.jsonBytes == (try codablePrinted(answer)))
-    }
-
-    static let readInputs: [JSONValue] = [
-        .array(descriptors.map { try! JSONValueEncoder().encode($0) }),
-        [["kind": "k", "description": "d", "params": [:], "external": .null, "extra": 1]],
-        [["kind": "k", "description": "d", "params": ["a": ["type": "string", "required": .null, "description": .null, "x": [1]]]]],
-        [["kind": "k", "description": "d", "params": ["a": ["type": "number", "required": false]]]],
-        [], [1], "kinds", [["kind": "k", "description": "d"]], [["kind": 1, "description": "d", "params": [:]]],
-        [["kind": "k", "description": "d", "params": [:], "external": "yes"]],
-        [["kind": "k", "description": "d", "params": ["a": ["type": "date"]]]],
-        [["kind": "k", "description": "d", "params": ["a": ["type": "string", "required": 1]]]],
-        [["kind": "k", "description": "d", "params": ["a": ["type": "string", "description": false]]]],
-        [["kind": "k", "description": "d", "params": ["a": "string"]]],
+    static let written = [
+        #"{"description":"Finds users","kind":"users","params":{"query":{"description":"the search","type":"string"}}}"#,
+        #"{"description":"quote \" é 😀","external":true,"kind":"commits","params":{"Ratio":{"type":"number"},"all":{"type":"boolean"},"limit":{"type":"integer"},"path":{"description":"the file","required":true,"type":"string"}}}"#,
+        #"{"description":"","external":false,"kind":"about","params":{}}"#,
     ]
 
-    /// Whatever the hand reading takes, `Decodable` reads the same; what it leaves, `Decodable`
-    /// reads or refuses on its own.
-    @Test(arguments: readInputs)
-    func readingByHandAgreesWithDecodable(_ input: JSONValue) {
-        let decoded = try? JSONValueDecoder().decode([ScreenDescriptor].self, from: input)
-        if let read = ScreenDescriptor.handRead(array: input) {
-            #expect(read == decoded, "\(input)")
-        } else {
-            #expect(decoded == nil, "the hand reading left what Decodable reads: \(input)")
+    @Test func descriptorsAreWrittenWithSortedKeys() throws {
+        for (descriptor, golden) in zip(Self.descriptors, Self.written) {
+            #expect(String(decoding: descriptor.jsonBytes, as: UTF8.self) == golden)
+            #expect(try JSONValueEncoder().encode(descriptor).serializedString == golden)
         }
+        var spec = ParamSpec(.integer)
+        spec.required = false
+        #expect(String(decoding: spec.jsonBytes, as: UTF8.self) == #"{"required":false,"type":"integer"}"#)
+        #expect(ScreenDescriptor.jsonLine(Self.descriptors) == "[" + Self.written.joined(separator: ",") + "]")
     }
 
-    @Test func theUsualShapesAreReadByHand() throws {
-        let line = ScreenDescriptor.jsonLine(Self.descriptors)
-        #expect(ScreenDescriptor.handRead(array: try JSONValue(parsing: line)) == Self.descriptors)
+    /// What navhost reads from a `worker/kinds` answer: the descriptors (as compact JSON), or the
+    /// error that stops its start; and whether the shape took the hand path.
+    static let reads: [(answer: String, outcome: String, byHand: Bool)] = [
+        (#"[{"description":"Finds users","kind":"users","params":{"query":{"description":"the search","type":"string"}}},{"description":"quote \" é 😀","external":true,"kind":"commits","params":{"Ratio":{"type":"number"},"all":{"type":"boolean"},"limit":{"type":"integer"},"path":{"description":"the file","required":true,"type":"string"}}},{"description":"","external":false,"kind":"about","params":{}}]"#, #"[{"description":"Finds users","kind":"users","params":{"query":{"description":"the search","type":"string"}}},{"description":"quote \" é 😀","external":true,"kind":"commits","params":{"Ratio":{"type":"number"},"all":{"type":"boolean"},"limit":{"type":"integer"},"path":{"description":"the file","required":true,"type":"string"}}},{"description":"","external":false,"kind":"about","params":{}}]"#, true),
+        (#"[{"description":"d","external":null,"extra":1,"kind":"k","params":{}}]"#, #"[{"description":"d","kind":"k","params":{}}]"#, true),
+        (#"[{"description":"d","kind":"k","params":{"a":{"description":null,"required":null,"type":"string","x":[1]}}}]"#, #"[{"description":"d","kind":"k","params":{"a":{"type":"string"}}}]"#, true),
+        (#"[{"description":"d","kind":"k","params":{"a":{"required":false,"type":"number"}}}]"#, #"[{"description":"d","kind":"k","params":{"a":{"required":false,"type":"number"}}}]"#, true),
+        ("[]", "[]", true),
+        ("[1]", "error: field '[0]': expected an object, found a number", false),
+        (#""kinds""#, "error: expected an array, found a string", false),
+        (#"[{"description":"d","kind":"k"}]"#, "error: missing field '[0].params'", false),
+        (#"[{"description":"d","kind":1,"params":{}}]"#, "error: field '[0].kind': expected a string, found a number", false),
+        (#"[{"description":"d","external":"yes","kind":"k","params":{}}]"#, "error: field '[0].external': expected a boolean, found a string", false),
+        (#"[{"description":"d","kind":"k","params":{"a":{"type":"date"}}}]"#, #"error: field '[0].params.a.type': invalid value "date""#, false),
+        (#"[{"description":"d","kind":"k","params":{"a":{"required":1,"type":"string"}}}]"#, "error: field '[0].params.a.required': expected a boolean, found a number", false),
+        (#"[{"description":"d","kind":"k","params":{"a":{"description":false,"type":"string"}}}]"#, "error: field '[0].params.a.description': expected a string, found a boolean", false),
+        (#"[{"description":"d","kind":"k","params":{"a":"string"}}]"#, "error: field '[0].params.a': expected an object, found a string", false),
+    ]
+
+    @Test(arguments: reads.indices)
+    func readsWhatAWorkerAnswers(_ index: Int) throws {
+        let (answer, expected, byHand) = Self.reads[index]
+        let value = try JSONValue(parsing: answer)
+        let outcome: String
+        do {
+            outcome = try JSONValueEncoder().encode(try ScreenDescriptor.read(array: value)).serializedString
+        } catch {
+            outcome = "error: " + describeDecodingError(error)
+        }
+        #expect(outcome == expected, "\(answer)")
+        #expect((ScreenDescriptor.handRead(array: value) != nil) == byHand, "\(answer)")
     }
 }

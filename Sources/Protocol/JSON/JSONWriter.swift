@@ -4,7 +4,7 @@
 ///
 /// Writers of an object give its keys in sorted order (by UTF-8 bytes) and leave out nil
 /// fields, so the output is byte for byte what `JSONValueEncoder` + `serialized()` print for the
-/// same `Codable` value; `JSONWriterTests` holds every `JSONWritable` type to that.
+/// same `Codable` value; `WireFormatTests` holds every `JSONWritable` type to golden JSON.
 public struct JSONWriter {
     public private(set) var bytes: [UInt8] = []
     /// A value was written at this level, so the next key or element needs a comma first.
@@ -131,6 +131,11 @@ public struct JSONWriter {
 }
 
 /// A value that writes its own JSON with `JSONWriter`, matching its `Encodable` form exactly.
+/// Each message and model type that conforms does so in its own file, beside its fields: the
+/// answers to reads (rows, sections, screen state), the worker's updates, whatever carries the
+/// whole stack (thousands of screens in a deep one), and what is written at every start (the
+/// `initialize` answer, the screen descriptors), where `Codable`'s first use costs the Swift
+/// runtime more than the writing itself. Keys go in sorted order.
 public protocol JSONWritable {
     func write(to writer: inout JSONWriter)
 }

@@ -44,14 +44,20 @@ final class ScreenSession {
         registerHandlers()
     }
 
-    /// Adds (or replaces) the handler of a method beyond the screen's own.
+    /// Adds (or replaces) the handler of a method beyond the screen's own. Every method is one
+    /// of the registry's (`WorkerMethods`); one outside it is a programming error.
     func on<R: RPCRequestType>(_ type: R.Type, _ handler: @escaping (R, RPCResponder) throws -> Void) {
-        handlers[R.method] = { request, responder in try handler(try R.decode(params: request.params), responder) }
+        on(method: R.method) { request, responder in try handler(try R.decode(params: request.params), responder) }
     }
 
     func on(method: String, _ handler: @escaping Handler) {
+        assert(WorkerMethods.isRequest(method), "\(method) is not in WorkerMethods")
         handlers[method] = handler
     }
+
+    /// The methods with a handler: the worker answers all of `WorkerMethods`'s once its server
+    /// has added its own.
+    var methods: Set<String> { Set(handlers.keys) }
 
     func handle(_ request: RPCRequest, _ responder: RPCResponder) {
         guard let handler = handlers[request.method] else { return responder.fail(.methodNotFound(request.method)) }

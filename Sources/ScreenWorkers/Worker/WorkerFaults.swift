@@ -9,10 +9,6 @@ final class WorkerFaults {
     private let loop: UVLoop
     private var delayMilliseconds: UInt64 = 0
 
-    static let methods: Set<String> = [
-        DebugCrashRequest.method, DebugHangRequest.method, DebugDelayRequest.method, DebugMisbehaveRequest.method,
-    ]
-
     init(loop: UVLoop) {
         self.loop = loop
     }

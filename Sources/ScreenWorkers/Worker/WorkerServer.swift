@@ -88,12 +88,16 @@ final class WorkerServer {
             isShutDown = true
             responder.succeed(.null)
         }
-        for method in WorkerFaults.methods {
+        for type in WorkerMethods.debugRequests {
+            let method = type.method
             session.on(method: method) { [unowned self] request, responder in
                 guard let faults else { throw RPCError.methodNotFound(method) }
+                // Params of the wrong shape are refused, as navhost refuses a client's.
+                _ = try type.decode(params: request.params)
                 try faults.handle(request, responder, output: connection.writerHandle)
             }
         }
+        assert(session.methods == Set((WorkerMethods.requests + WorkerMethods.debugRequests).map { $0.method }), "the worker's handlers differ from WorkerMethods")
     }
 
     private func openSource() throws -> any GitHubSource {

@@ -75,15 +75,33 @@ public struct Capabilities: Codable, Sendable, Equatable {
     }
 }
 
-/// `shutdown`: ends every screen; the host then waits for `exit`.
-public struct ShutdownRequest: RPCRequestType, Equatable {
-    public static let method = "shutdown"
-    public typealias Response = JSONValue
-    public init() {}
+extension InitializeRequest.Response: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("capabilities", capabilities)
+        writer.field("serverInfo", serverInfo)
+        writer.field("stack", stack)
+        writer.endObject()
+    }
 }
 
-/// `exit`: the host exits, with code 0 after `shutdown` and 1 without.
-public struct ExitNotification: RPCNotificationType, Equatable {
-    public static let method = "exit"
-    public init() {}
+extension ServerInfo: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("name", name)
+        writer.field("version", version)
+        writer.endObject()
+    }
+}
+
+extension Capabilities: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("maxMessageBytes", maxMessageBytes)
+        writer.field("methods", methods)
+        writer.field("notifications", notifications)
+        writer.field("screenKinds", screenKinds.map(\.rawValue))
+        writer.field("screens", screens)
+        writer.endObject()
+    }
 }

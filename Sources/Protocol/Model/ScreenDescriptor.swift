@@ -1,35 +1,80 @@
-// The `initialize` answer and the screen descriptors, written directly (see `JSONWriter`): they
-// are written at every start (navhost's answer, `screen-worker kinds`), where `Codable`'s first
-// use costs the Swift runtime more than the writing itself. Keys go in sorted order.
+/// What the host knows of a screen kind: its name, a line saying what it lists, and the params a
+/// push of it takes. Built-in screens declare theirs in their own file; an external kind in
+/// screens.json. `initialize`'s capabilities and `navhost kinds` publish them, and the host
+/// checks every push's params against `params` before it starts a worker.
+public struct ScreenDescriptor: Codable, Sendable, Equatable {
+    public var kind: ScreenKind
+    /// One line: what the screen lists.
+    public var description: String
+    /// The params a push may carry, by field name. Fields not listed are passed on unchecked.
+    public var params: [String: ParamSpec]
+    /// Set for a kind a screens.json file adds (its worker is the command the file names).
+    public var external: Bool?
 
-extension InitializeRequest.Response: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("capabilities", capabilities)
-        writer.field("serverInfo", serverInfo)
-        writer.field("stack", stack)
-        writer.endObject()
+    public init(kind: ScreenKind, description: String, params: [String: ParamSpec] = [:], external: Bool? = nil) {
+        self.kind = kind
+        self.description = description
+        self.params = params
+        self.external = external
+    }
+
+    /// Why `params` do not fit the schema (naming the field, as "params.login ..."), or nil.
+    /// Absent or null params are an empty object.
+    public func paramsError(_ params: JSONValue?) -> String? {
+        let fields: [String: JSONValue]
+        switch params ?? .null {
+        case .null: fields = [:]
+        case .object(let object): fields = object
+        case let other: return "params must be an object, found \(other.typeName)"
+        }
+        // In name order, so the first error named is always the same one.
+        for (name, spec) in self.params.sorted(by: { $0.key < $1.key }) {
+            let value = fields[name] ?? .null
+            if value.isNull {
+                if spec.required == true { return "params.\(name) is required (\(spec.type.article))" }
+                continue
+            }
+            if !spec.type.accepts(value) {
+                return "params.\(name) must be \(spec.type.article), found \(value.typeName)"
+            }
+        }
+        return nil
     }
 }
 
-extension ServerInfo: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("name", name)
-        writer.field("version", version)
-        writer.endObject()
+/// One field of a screen's params.
+public struct ParamSpec: Codable, Sendable, Equatable {
+    public var type: ParamType
+    /// A push without this field (or with null) is refused.
+    public var required: Bool?
+    public var description: String?
+
+    public init(_ type: ParamType, required: Bool = false, description: String? = nil) {
+        self.type = type
+        self.required = required ? true : nil
+        self.description = description
     }
 }
 
-extension Capabilities: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("maxMessageBytes", maxMessageBytes)
-        writer.field("methods", methods)
-        writer.field("notifications", notifications)
-        writer.field("screenKinds", screenKinds.map(\.rawValue))
-        writer.field("screens", screens)
-        writer.endObject()
+/// The types a param may have: the JSON scalars.
+public enum ParamType: String, Codable, Sendable, CaseIterable {
+    case string, integer, number, boolean
+
+    func accepts(_ value: JSONValue) -> Bool {
+        switch (self, value) {
+        case (.string, .string), (.boolean, .bool), (.integer, .int), (.number, .int), (.number, .double): return true
+        case (.integer, .double(let number)): return number.rounded() == number
+        default: return false
+        }
+    }
+
+    var article: String {
+        switch self {
+        case .string: return "a string"
+        case .integer: return "an integer"
+        case .number: return "a number"
+        case .boolean: return "a boolean"
+        }
     }
 }
 
@@ -46,16 +91,6 @@ extension ScreenDescriptor: JSONWritable {
             params[name]?.write(to: &writer)
         }
         writer.endObject()
-        writer.endObject()
-    }
-}
-
-extension ParamSpec: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("description", description)
-        writer.field("required", required)
-        writer.field("type", type)
         writer.endObject()
     }
 }
@@ -106,6 +141,16 @@ extension ScreenDescriptor {
             default: break
             }
         }
+    }
+}
+
+extension ParamSpec: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("description", description)
+        writer.field("required", required)
+        writer.field("type", type)
+        writer.endObject()
     }
 }
 

@@ -1,5 +1,3 @@
-// Methods for scripts and end-to-end tests: wait until settled, read a screen as text, deep links.
-
 /// `nav/waitIdle`: answers once nothing is in flight anywhere: no queued or running stack
 /// operation, no request outstanding to a worker, no screen loading, no other client request
 /// pending, no popped worker still ending, and every message written to the client.
@@ -28,13 +26,6 @@ public struct WaitIdleRequest: RPCRequestType, Equatable {
         public var stateVersion: Int
         public init(stateVersion: Int) { self.stateVersion = stateVersion }
     }
-}
-
-/// `nav/didIdle` (host -> client): the host became idle after a visible change (a stack change or a screen update).
-public struct DidIdleNotification: RPCNotificationType, Equatable {
-    public static let method = "nav/didIdle"
-    public var stateVersion: Int
-    public init(stateVersion: Int) { self.stateVersion = stateVersion }
 }
 
 /// One thing that kept the host from being idle.
@@ -76,62 +67,5 @@ public struct IdleTimeoutData: Codable, Sendable, Equatable {
     public init(stateVersion: Int, pending: [PendingWork]) {
         self.stateVersion = stateVersion
         self.pending = pending
-    }
-}
-
-/// `screen/render`: a screen (the top one by default) as plain text, as `navhost demo` prints it.
-public struct RenderRequest: RPCRequestType, Equatable {
-    public static let method = "screen/render"
-    public var screen: String?
-    /// Columns; longer lines end in "…" (default 78, at least 20).
-    public var width: Int?
-    /// Rows shown (default 200); the rest is summed up as "… N more".
-    public var limit: Int?
-
-    public static let defaultWidth = 78
-    public static let minimumWidth = 20
-    /// Wider than any terminal; a width is a number from the client, so it is bounded.
-    public static let maximumWidth = 1000
-
-    public init(screen: String? = nil, width: Int? = nil, limit: Int? = nil) {
-        self.screen = screen
-        self.width = width
-        self.limit = limit
-    }
-
-    public static func decode(params: JSONValue?) throws(RPCError) -> RenderRequest {
-        let request = try decodeParams(RenderRequest.self, from: params)
-        try checkRange(request.width, "width", minimumWidth...maximumWidth)
-        try checkRange(request.limit, "limit", 0...RowsRequest.maxLimit)
-        return request
-    }
-
-    public struct Response: Codable, Sendable, Equatable {
-        public var screen: String
-        public var text: String
-        /// The 0-based line of each row's title, by row id: maps a cursor line to a row.
-        public var rowLines: [String: Int]
-
-        public init(screen: String, text: String, rowLines: [String: Int]) {
-            self.screen = screen
-            self.text = text
-            self.rowLines = rowLines
-        }
-    }
-}
-
-/// `nav/open`: replaces the stack with the screens a path names (a deep link), e.g.
-/// `users/mojombo/repositories/grit`. See docs/automation.md for the grammar.
-public struct OpenRequest: RPCRequestType, Equatable {
-    public static let method = "nav/open"
-    public var path: String
-
-    public init(path: String) {
-        self.path = path
-    }
-
-    public struct Response: Codable, Sendable, Equatable {
-        public var stack: [Screen]
-        public init(stack: [Screen]) { self.stack = stack }
     }
 }

@@ -49,19 +49,14 @@ public struct RestorationToken: Codable, Sendable, Hashable {
     }
 }
 
-/// `worker/didChangeState` (worker -> host): the screen's restoration token changed.
-public struct WorkerDidChangeStateNotification: RPCNotificationType, Equatable {
-    public static let method = "worker/didChangeState"
-    public var token: RestorationToken
-    public init(token: RestorationToken) { self.token = token }
-
-    /// Read by hand in the shape workers write (every push brings a few: the selecting screen's
-    /// and the opened one's), any other shape by `Decodable`, which words the errors.
-    public static func decode(params: JSONValue?) throws(RPCError) -> WorkerDidChangeStateNotification {
-        if case .object(let fields)? = params, case .object(let token)? = fields["token"], let token = RestorationToken(fields: token) {
-            return WorkerDidChangeStateNotification(token: token)
-        }
-        return try decodeParams(WorkerDidChangeStateNotification.self, from: params)
+extension RestorationToken: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("query", query)
+        writer.field("revision", revision)
+        writer.field("selection", selection)
+        writer.field("window", window)
+        writer.endObject()
     }
 }
 
@@ -86,6 +81,16 @@ extension RestorationToken {
     }
 }
 
+extension RestorationToken.Window: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("limit", limit)
+        writer.field("offset", offset)
+        writer.field("section", section)
+        writer.endObject()
+    }
+}
+
 extension RestorationToken.Window {
     init?(fields: [String: JSONValue]) {
         guard case .int(let offset)? = fields["offset"], case .int(let limit)? = fields["limit"] else { return nil }
@@ -94,19 +99,5 @@ extension RestorationToken.Window {
         case nil, .null?: self.init(section: nil, offset: offset, limit: limit)
         default: return nil
         }
-    }
-}
-
-/// `worker/ping` (host -> worker): answered with `{}` by a worker whose loop is alive.
-public struct WorkerPingRequest: RPCRequestType, Equatable {
-    public static let method = "worker/ping"
-    public init() {}
-    public typealias Response = EmptyResult
-}
-
-extension WorkerPingRequest: WorkerRequestType {
-    public func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.endObject()
     }
 }
