@@ -13,6 +13,7 @@ final class Host {
     let configuration: HostConfiguration
     let client: RPCConnection
     private let navigator: Navigator
+    private let flow: FlowControl
     private let session: ClientSession
     private let parts: [AnyObject]
     private var signals: [UVSignal] = []
@@ -70,6 +71,7 @@ final class Host {
         session = ClientSession(
             client: client, log: log, configuration: configuration, catalog: catalog, queue: queue, navigator: navigator, spawner: spawner)
         self.navigator = navigator
+        self.flow = flow
         parts = [events, spawner, queue, notifier, flow, supervisor, gateway, pinger, selections, screens, survey, idle]
 
         session.register(screens: screens, selections: selections)
@@ -139,17 +141,31 @@ final class Host {
         timer.unref()
     }
 
-    /// Ends every worker, gives the client `drainMilliseconds` to read what it is owed, and
-    /// lets the loop end.
+    /// Ends every worker and, at the same time, gives the client `drainMilliseconds` to read
+    /// what it is owed: answers the workers send while they stop still reach it, and the client
+    /// connection closes once they are gone (its queued writes flushed in what is left of the
+    /// drain), or when the drain is over, whichever comes first. A client that is not reading
+    /// so costs navhost's end the drain, not the workers' stop grace on top of it.
     func finish(code: Int32) {
         guard exitCode == nil else { return }
         exitCode = code
         parentWatch?.close()
+        let drainEnd = loop.now + Self.drainMilliseconds
+        let drainTimer = try? UVTimer(loop: loop)
+        drainTimer?.start(after: Self.drainMilliseconds) { [unowned self] in
+            drainTimer?.close()
+            self.client.close(drainMilliseconds: 0)
+        }
+        // Workers paused for a client that is not reading are read again, so each one's answer
+        // to shutdown is seen instead of its stop grace waited out.
+        flow.hostIsEnding()
         // The signal watchers stay until every worker is gone: a second Ctrl-C must not kill
         // the host half-way through ending its workers (finish runs once; repeats do nothing).
         navigator.stopAll { [unowned self] in
             for watcher in self.signals { watcher.close() }
-            self.client.close(drainMilliseconds: Self.drainMilliseconds)
+            drainTimer?.close()
+            let now = self.loop.now
+            self.client.close(drainMilliseconds: drainEnd > now ? drainEnd - now : 0)
         }
     }
 }

@@ -23,6 +23,15 @@ final class FlowControl {
         }
     }
 
+    /// navhost is ending: every worker is read again, so each one's answer to shutdown is seen.
+    /// What they answer meanwhile queues for the client, for at most the client's drain.
+    func hostIsEnding() {
+        guard isClientOutputBlocked else { return }
+        isClientOutputBlocked = false
+        log.debug("navhost is ending: reading workers again, for their answers to shutdown")
+        for worker in spawner.allWorkers { worker.resumeReading() }
+    }
+
     private func clientOutput(blocked: Bool) {
         isClientOutputBlocked = blocked
         log.debug(blocked ? "client is not reading: pausing reads from workers" : "client caught up: reading workers again")
