@@ -207,7 +207,19 @@ let package = Package(
         .target(name: "CFuzzerDriver", path: "Sources/Fuzz/CFuzzerDriver"),
         .executableTarget(name: "ProtocolFuzzer", dependencies: ["NavProtocol", "CFuzzerDriver"], path: "Sources/Fuzz/ProtocolFuzzer", swiftSettings: strict),
         .testTarget(name: "ProtocolTests", dependencies: ["NavProtocol"], path: "Tests/ProtocolTests", swiftSettings: strict),
+        .testTarget(name: "UVKitTests", dependencies: ["UVKit"], path: "Tests/UVKitTests", swiftSettings: strict),
         .testTarget(name: "TransportTests", dependencies: ["UVKit", "Transport", "NavProtocol", "CJSONScan"], path: "Tests/TransportTests", swiftSettings: strict),
+        // The host's logic with fake workers in the test's process (Tests/NavHostTests/Support):
+        // no child process, milliseconds a test.
+        .testTarget(
+            name: "NavHostTests",
+            dependencies: [
+                "NavHost", "HostOptions", "NavProtocol", "Transport", "UVKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Tests/NavHostTests",
+            swiftSettings: strict
+        ),
         .testTarget(name: "ListControllerTests", dependencies: ["ListController", "NavProtocol", "UVKit"], path: "Tests/ListControllerTests", swiftSettings: strict),
         .testTarget(
             name: "GitHubScreensTests", dependencies: ["GitHubScreens", "GitHubSnapshot", "GitHubModels", "ListController", "NavProtocol"], path: "Tests/GitHubScreensTests", swiftSettings: strict),

@@ -13,44 +13,52 @@ final class Host {
     let configuration: HostConfiguration
     let client: RPCConnection
     private let navigator: Navigator
+    private let flow: FlowControl
     private let session: ClientSession
     private let parts: [AnyObject]
     private var signals: [UVSignal] = []
     private var parentWatch: UVTimer?
     private var exitCode: Int32?
+    private var isClosed = false
 
     /// How long the client has to read what it is owed once navhost is ending, as Neovim gives
     /// its children: a client that stopped reading must not keep navhost alive.
     static let drainMilliseconds: UInt64 = 2_000
 
+    /// - Parameters:
+    ///   - starter: how workers are started: spawned by navhost, in-process fakes in its tests.
+    ///   - clientInput, clientOutput: the client's file descriptors: stdin and stdout for navhost.
     /// - Throws: `CatalogError` when navhost cannot start with its configuration (the built-in
     ///   kinds unreadable, a screens file that does not load, a root screen it cannot open), with
     ///   the first worker ended and the loop closed.
-    init(configuration: HostConfiguration) throws {
+    init(
+        configuration: HostConfiguration, starter: any WorkerStarter = SpawningStarter(), clientInput inputDescriptor: Int32 = 0,
+        clientOutput outputDescriptor: Int32 = 1
+    ) throws {
         self.configuration = configuration
         loop = UVLoop()
         log = Log(loop: loop, level: configuration.logLevel, label: "navhost")
         let events = WorkerEvents()
         let (firstWorker, catalog): (FirstWorker, ScreenCatalog)
         do {
-            (firstWorker, catalog) = try Self.start(configuration: configuration, loop: loop, log: log, events: events)
+            (firstWorker, catalog) = try Self.start(configuration: configuration, starter: starter, loop: loop, log: log, events: events)
         } catch {
             log.close()
             loop.close()
             throw error
         }
-        let clientInput = try StandardIO.input(loop: loop, fileDescriptor: 0)
+        let clientInput = try StandardIO.input(loop: loop, fileDescriptor: inputDescriptor)
         // A client's burst is read a buffer per turn, the workers' answers in between.
         (clientInput as? UVStream)?.pacesReads = true
         client = RPCConnection(
             loop: loop, name: "client", reader: clientInput,
-            writer: try StandardIO.output(loop: loop, fileDescriptor: 1), framing: nil,
+            writer: try StandardIO.output(loop: loop, fileDescriptor: outputDescriptor), framing: nil,
             maxMessageBytes: configuration.maxMessageBytes)
         client.pendingInputLimitBytes = configuration.maxPendingInputBytes
         client.maxBatchEntries = configuration.maxBatchEntries
 
         let spawner = WorkerSpawner(
-            loop: loop, log: log, configuration: configuration, catalog: catalog, events: events, firstWorker: firstWorker.process,
+            loop: loop, log: log, configuration: configuration, catalog: catalog, events: events, starter: starter, firstWorker: firstWorker.process,
             clientIdleSince: { [unowned client] in client.idleSince })
         let navigator = Navigator(spawner: spawner, maxDepth: configuration.maxStackDepth)
         let queue = RequestQueue()
@@ -70,6 +78,7 @@ final class Host {
         session = ClientSession(
             client: client, log: log, configuration: configuration, catalog: catalog, queue: queue, navigator: navigator, spawner: spawner)
         self.navigator = navigator
+        self.flow = flow
         parts = [events, spawner, queue, notifier, flow, supervisor, gateway, pinger, selections, screens, survey, idle]
 
         session.register(screens: screens, selections: selections)
@@ -83,9 +92,9 @@ final class Host {
     /// The first worker and the catalog it led to (`FirstWorker.start`), once the catalog can
     /// open the root screen; otherwise the worker is ended and the reason thrown.
     private static func start(
-        configuration: HostConfiguration, loop: UVLoop, log: Log, events: WorkerEvents
+        configuration: HostConfiguration, starter: any WorkerStarter, loop: UVLoop, log: Log, events: WorkerEvents
     ) throws(CatalogError) -> (FirstWorker, ScreenCatalog) {
-        let (firstWorker, catalog) = try FirstWorker.start(configuration: configuration, loop: loop, log: log, events: events)
+        let (firstWorker, catalog) = try FirstWorker.start(configuration: configuration, starter: starter, loop: loop, log: log, events: events)
         if let error = catalog.rootError(kind: configuration.rootKind, params: configuration.rootParams) {
             firstWorker.stop(loop: loop, graceMilliseconds: configuration.stopGraceMilliseconds)
             throw error
@@ -95,7 +104,15 @@ final class Host {
 
     /// Serves until the session ends; returns the process exit code.
     func run() throws -> Int32 {
-        for signum in [SIGTERM, SIGINT, SIGHUP] {
+        try start(watchingSignals: true)
+        loop.run()
+        return close()
+    }
+
+    /// Starts serving: reads the client from now on (the loop runs it); with `watchingSignals`,
+    /// SIGTERM, SIGINT and SIGHUP end the host (tests run hosts in their own process without).
+    func start(watchingSignals: Bool) throws {
+        for signum in watchingSignals ? [SIGTERM, SIGINT, SIGHUP] : [] {
             let watcher = try UVSignal(loop: loop)
             try watcher.start(signal: signum) { [unowned self] signum in
                 self.log.info("received signal \(signum); ending every screen")
@@ -118,7 +135,13 @@ final class Host {
             self.finish(code: 1)
         }
         try client.start()
-        loop.run()
+    }
+
+    /// Once the loop has ended: closes what is left and returns the exit code. Only the first
+    /// call closes anything.
+    func close() -> Int32 {
+        guard !isClosed else { return exitCode ?? 0 }
+        isClosed = true
         for watcher in signals { watcher.close() }
         log.close()
         loop.close()
@@ -139,17 +162,31 @@ final class Host {
         timer.unref()
     }
 
-    /// Ends every worker, gives the client `drainMilliseconds` to read what it is owed, and
-    /// lets the loop end.
+    /// Ends every worker and, at the same time, gives the client `drainMilliseconds` to read
+    /// what it is owed: answers the workers send while they stop still reach it, and the client
+    /// connection closes once they are gone (its queued writes flushed in what is left of the
+    /// drain), or when the drain is over, whichever comes first. A client that is not reading
+    /// so costs navhost's end the drain, not the workers' stop grace on top of it.
     func finish(code: Int32) {
         guard exitCode == nil else { return }
         exitCode = code
         parentWatch?.close()
+        let drainEnd = loop.now + Self.drainMilliseconds
+        let drainTimer = try? UVTimer(loop: loop)
+        drainTimer?.start(after: Self.drainMilliseconds) { [unowned self] in
+            drainTimer?.close()
+            self.client.close(drainMilliseconds: 0)
+        }
+        // Workers paused for a client that is not reading are read again, so each one's answer
+        // to shutdown is seen instead of its stop grace waited out.
+        flow.hostIsEnding()
         // The signal watchers stay until every worker is gone: a second Ctrl-C must not kill
         // the host half-way through ending its workers (finish runs once; repeats do nothing).
         navigator.stopAll { [unowned self] in
             for watcher in self.signals { watcher.close() }
-            self.client.close(drainMilliseconds: Self.drainMilliseconds)
+            drainTimer?.close()
+            let now = self.loop.now
+            self.client.close(drainMilliseconds: drainEnd > now ? drainEnd - now : 0)
         }
     }
 }

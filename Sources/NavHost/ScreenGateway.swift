@@ -42,13 +42,15 @@ final class ScreenGateway {
         case .success(.failed(_, let answer)):
             responder.succeed(answer)
         case .success(.running(let entry, let worker)):
-            let id = worker.forward(R.method, params, timeoutMilliseconds: timeout) { [self] result in
+            let connection = worker.connection
+            let id = connection.forwardRequest(method: R.method, params: params, timeoutMilliseconds: timeout) { [self] result in
                 switch result {
                 case .success(let raw): responder.succeed(raw: raw)
                 case .failure(let error): responder.fail(mapped(error, entry, worker, R.clientMethod))
                 }
             }
-            worker.cancel(id, with: responder)
+            // The client's cancel of its request cancels the worker's too.
+            responder.cancels(id, on: connection)
         }
     }
 
@@ -65,10 +67,10 @@ final class ScreenGateway {
             case .success(.failed(let entry, let answer)):
                 completion(.success((entry, answer)))
             case .success(.running(let entry, let worker)):
-                let id = worker.send(method, params, timeoutMilliseconds: timeout) { [self] result in
+                let id = worker.connection.sendRequest(method: method, writing: params, timeoutMilliseconds: timeout) { [self] result in
                     completion(result.map { (entry, $0) }.mapError { mapped($0, entry, worker, clientMethod ?? method) })
                 }
-                if let responder { worker.cancel(id, with: responder) }
+                responder?.cancels(id, on: worker.connection)
             }
         }
     }
@@ -85,7 +87,8 @@ final class ScreenGateway {
     func ping(_ entry: ScreenEntry) {
         guard entry.failure == nil, !entry.isHibernating, let worker = entry.runningWorker, !worker.isBeingPinged else { return }
         worker.isBeingPinged = true
-        _ = worker.send(WorkerPingRequest.method, WorkerPingRequest(), timeoutMilliseconds: timeout) { [weak self, weak worker] result in
+        _ = worker.connection.sendRequest(method: WorkerPingRequest.method, writing: WorkerPingRequest(), timeoutMilliseconds: timeout) {
+            [weak self, weak worker] (result: Result<JSONValue, RPCError>) in
             guard let worker else { return }
             worker.isBeingPinged = false
             if case .failure(let error) = result, error.code == RPCErrorCode.requestTimedOut {

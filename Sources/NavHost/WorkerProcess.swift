@@ -3,18 +3,19 @@ import NavProtocol
 import Transport
 import UVKit
 
-/// One screen-worker child: its process, its three pipes and its JSON-RPC connection.
-/// The host talks to it only through this type: requests about its screen come from
-/// `ScreenGateway` (and `worker/open` from `WorkerSpawner`); what the worker sends goes to
-/// `WorkerEvents`.
+/// One screen worker: its process, its three pipes and its JSON-RPC connection, and how it
+/// ends. Requests about its screen go on `connection` from `ScreenGateway` alone (and
+/// `worker/open` from `WorkerSpawner`); what the worker sends goes to `WorkerEvents`.
 final class WorkerProcess {
     /// A warm spare has placeholders until `assign` gives it the screen it will serve.
     private(set) var screenId: String
     private(set) var kind: ScreenKind
-    private let connection: RPCConnection
+    /// The worker's JSON-RPC connection: the gateway sends on it, flow control pauses it.
+    let connection: RPCConnection
     private let events: WorkerEvents
-    private let process: UVProcess
+    private let process: any WorkerChild
     private let stderrPipe: UVPipe
+    private let loop: UVLoop
     private let log: Log
     private var stderrLines = LineSplitter()
     private(set) var stderrTail: [String] = []
@@ -46,31 +47,22 @@ final class WorkerProcess {
         connection.name = "screen \(screenId) (\(kind.rawValue))"
     }
 
-    /// The kernel buffer for the worker's answers. With the default 64 KiB, a worker answering a
-    /// client's burst can fill it within one of the host's turns and then waits for the next
-    /// (pipelined throughput 0.80-0.85x the C relay's; docs/performance.md, "Pipes to the
-    /// workers", has the sizes tried). The kernel allocates the pages only while answers wait in them.
-    static let answerPipeBytes: Int32 = 512 << 10
-
     init(
-        screenId: String, kind: ScreenKind, command: WorkerCommandLine, loop: UVLoop, log: Log, events: WorkerEvents, maxMessageBytes: Int
+        screenId: String, kind: ScreenKind, command: WorkerCommandLine, starter: any WorkerStarter, loop: UVLoop, log: Log,
+        events: WorkerEvents, maxMessageBytes: Int
     ) throws {
         self.screenId = screenId
         self.kind = kind
         self.log = log
+        self.loop = loop
         self.events = events
         startedAt = loop.now
-        let stdinPipe = try UVPipe(loop: loop)
-        let stdoutPipe = try UVPipe(loop: loop)
-        stderrPipe = try UVPipe(loop: loop)
-        let options = UVProcess.Options(
-            executable: command.executable, arguments: command.arguments, environment: command.environment,
-            stdin: stdinPipe, stdout: stdoutPipe, stderr: stderrPipe, stdoutCapacity: Self.answerPipeBytes)
         var exitHandler: ((ProcessExitStatus) -> Void)?
-        // A spawn that fails closes the pipes with it.
-        process = try UVProcess(loop: loop, options: options) { status in exitHandler?(status) }
+        let started = try starter.start(command, loop: loop) { status in exitHandler?(status) }
+        process = started.process
+        stderrPipe = started.errors
         connection = RPCConnection(
-            loop: loop, name: "screen \(screenId) (\(kind.rawValue))", reader: stdoutPipe, writer: stdinPipe,
+            loop: loop, name: "screen \(screenId) (\(kind.rawValue))", reader: started.output, writer: started.input,
             framing: .newlineDelimited, maxMessageBytes: maxMessageBytes)
         stopTimer = try? UVTimer(loop: loop)
         // The end of the worker's stdout only stops reading: its exit, which follows, fails
@@ -107,36 +99,6 @@ final class WorkerProcess {
         log.forward("[\(label)] \(line)")
     }
 
-    // MARK: The connection, as the host's components need it
-
-    /// Sends a request; the answer comes back parsed. Caller: `ScreenGateway`.
-    func send<Params: JSONWritable>(
-        _ method: String, _ params: Params, timeoutMilliseconds: UInt64, completion: @escaping (Result<JSONValue, RPCError>) -> Void
-    ) -> RequestID {
-        connection.sendRequest(method: method, writing: params, timeoutMilliseconds: timeoutMilliseconds, completion: completion)
-    }
-
-    /// Sends a request whose answer comes back as the bytes the worker wrote: `worker/open`,
-    /// whose first rows navhost passes on without reading them.
-    func sendKeepingBytes<Params: JSONWritable>(
-        _ method: String, _ params: Params, timeoutMilliseconds: UInt64, rawResult: @escaping (Result<ArraySlice<UInt8>, RPCError>) -> Void
-    ) -> RequestID {
-        connection.sendRequest(method: method, writing: params, timeoutMilliseconds: timeoutMilliseconds, rawResult: rawResult)
-    }
-
-    /// Sends a request whose answer is passed on to the client as the bytes the worker wrote.
-    func forward(
-        _ method: String, _ params: MessageParams?, timeoutMilliseconds: UInt64, completion: @escaping (Result<ArraySlice<UInt8>, RPCError>) -> Void
-    ) -> RequestID {
-        connection.forwardRequest(method: method, params: params, timeoutMilliseconds: timeoutMilliseconds, rawResult: completion)
-    }
-
-    func cancelRequest(_ id: RequestID) { connection.cancelRequest(id) }
-
-    /// The client's cancel of `responder`'s request cancels request `id` here too; what else
-    /// the cancel does (a selection's own bookkeeping) still runs.
-    func cancel(_ id: RequestID, with responder: RPCResponder) { responder.cancels(id, on: connection) }
-
     /// Requests sent to the worker and not answered yet (pings included).
     var outstandingRequests: [(id: RequestID, method: String)] { connection.outstandingRequests }
     var outstandingRequestCount: Int { connection.outstandingRequestCount }
@@ -148,9 +110,6 @@ final class WorkerProcess {
     var isBusy: Bool {
         connection.unansweredIncomingCount > 0 || connection.outstandingRequestCount > (isBeingPinged ? 1 : 0)
     }
-
-    func pauseReading() { connection.pauseReading() }
-    func resumeReading() { connection.resumeReading() }
 
     /// How the worker ended, and why navhost ended it if it did: "killed by signal 9 (SIGKILL)
     /// after navhost reset it: …".
@@ -182,11 +141,11 @@ final class WorkerProcess {
         stopTimer?.start(after: graceMilliseconds) { [weak self] in
             guard let self, self.isRunning else { return }
             self.log.warning("\(self.label) did not exit within \(graceMilliseconds) ms of shutdown; sending SIGTERM")
-            self.process.kill(SIGTERM)
+            _ = self.process.kill(SIGTERM)
             self.stopTimer?.start(after: graceMilliseconds) { [weak self] in
                 guard let self, self.isRunning else { return }
                 self.log.warning("\(self.label) ignored SIGTERM; sending SIGKILL")
-                self.process.kill(SIGKILL)
+                _ = self.process.kill(SIGKILL)
             }
         }
     }
@@ -197,7 +156,7 @@ final class WorkerProcess {
         guard isRunning, !isStopping, resetReason == nil else { return }
         resetReason = reason
         log.warning("\(label) reset: \(reason); killing pid \(pid)")
-        process.kill(SIGKILL)
+        _ = process.kill(SIGKILL)
     }
 
     private func didExit(_ status: ProcessExitStatus) {
@@ -214,7 +173,7 @@ final class WorkerProcess {
         // Let the last stderr lines arrive (the pipe ends once the child is gone); never wait on
         // them forever. Then fail what is outstanding with them: they often say why.
         if !stderrPipe.isClosing {
-            let deadline = try? UVTimer(loop: process.loop)
+            let deadline = try? UVTimer(loop: loop)
             deadline?.start(after: 250) { [stderrPipe] in stderrPipe.close() }
             stderrPipe.onClose { deadline?.close() }
         }

@@ -37,6 +37,7 @@ final class WorkerSpawner {
     private let log: Log
     private let configuration: HostConfiguration
     private let events: WorkerEvents
+    private let starter: any WorkerStarter
     /// The kinds this host may spawn; every opening is checked against it.
     private let catalog: ScreenCatalog
     private var launcher: WorkerLauncher
@@ -51,10 +52,11 @@ final class WorkerSpawner {
     private let clientIdleSince: () -> UInt64?
 
     init(
-        loop: UVLoop, log: Log, configuration: HostConfiguration, catalog: ScreenCatalog, events: WorkerEvents,
+        loop: UVLoop, log: Log, configuration: HostConfiguration, catalog: ScreenCatalog, events: WorkerEvents, starter: any WorkerStarter,
         firstWorker: WorkerProcess, clientIdleSince: @escaping () -> UInt64?
     ) {
         self.loop = loop
+        self.starter = starter
         self.clientIdleSince = clientIdleSince
         self.catalog = catalog
         self.log = log
@@ -133,7 +135,7 @@ final class WorkerSpawner {
     private func prepareSpare() {
         guard configuration.keepsWarmSpare, spare == nil, !isShuttingDown else { return }
         guard let worker = try? WorkerProcess(
-            screenId: "spare", kind: "unassigned", command: launcher.spare, loop: loop, log: log, events: events,
+            screenId: "spare", kind: "unassigned", command: launcher.spare, starter: starter, loop: loop, log: log, events: events,
             maxMessageBytes: configuration.maxMessageBytes)
         else { return }
         worker.reportsCrashes = false
@@ -186,13 +188,14 @@ final class WorkerSpawner {
         let command = catalog.entry(kind).map(launcher.commandLine(for:)) ?? launcher.builtIn
         do {
             worker = try spareWorker ?? WorkerProcess(
-                screenId: screenId, kind: kind, command: command, loop: loop, log: log, events: events,
+                screenId: screenId, kind: kind, command: command, starter: starter, loop: loop, log: log, events: events,
                 maxMessageBytes: configuration.maxMessageBytes)
         } catch {
             return completion(.failure(.internalError("could not start \(command.executable) for a \(kind.rawValue) screen: \(error)")))
         }
         live[ObjectIdentifier(worker)] = worker
-        _ = worker.sendKeepingBytes(WorkerOpenRequest.method, request, timeoutMilliseconds: configuration.requestTimeoutMilliseconds) {
+        // The answer comes back as the bytes the worker wrote: its first rows are passed on unread.
+        _ = worker.connection.sendRequest(method: WorkerOpenRequest.method, writing: request, timeoutMilliseconds: configuration.requestTimeoutMilliseconds) {
             [unowned self] (result: Result<ArraySlice<UInt8>, RPCError>) in
             switch result {
             case .success(let answer):

@@ -6,43 +6,9 @@ import Testing
 import UVKit
 
 /// Every request about a screen goes through one gateway, with one set of rules; these were
-/// the bugs of the copies that each path to a worker used to have.
+/// the bugs of the copies that each path to a worker used to have. This one needs real workers
+/// reading a (fake) GitHub; the others run in-process (Tests/NavHostTests).
 @Suite struct ScreenGatewayTests {
-    /// `nav/open` searches the root screen: a hibernating root wakes for it, as for any read.
-    @Test func aDeepLinkWakesAHibernatingRoot() throws {
-        let host = try HostUnderTest(["--awake-screens", "1"])
-        try host.initialize()
-        _ = try host.client.send(PushRequest(kind: "repositories", params: ["login": "mojombo"]))
-        let processes = try host.client.send(ProcessesRequest())
-        #expect(processes.screens.first?.state == "hibernating", "the root hibernates below one awake screen")
-
-        let opened = try host.client.send(OpenRequest(path: "users/mojombo/repositories/grit"))
-        #expect(opened.stack.map(\.kind) == ["users", "repositories", "repository"])
-        #expect(try host.client.send(StackRequest()).stack.first?.token?.query == "mojombo", "the root was searched for the login")
-        #expect(try host.shutdown().exitCode == 0)
-        host.expectNoWorkerLeft()
-    }
-
-    /// A failed screen shows its failed section and reload row to `screen/render` exactly as to
-    /// `screen/rows`.
-    @Test func renderShowsAFailedScreenAsRowsDo() throws {
-        let host = try HostUnderTest(["--max-restarts", "0"])
-        let root = try host.initialize().stack[0]
-        let worker = try #require(host.workers().first)
-        kill(worker, SIGKILL)
-        _ = try host.client.nextNotification(DidCrashNotification.method)
-        _ = try host.client.waitIdle(timeout: 10)
-
-        let rows = try host.rows(root.id)
-        #expect(rows.rows.map(\.id) == ["navhost:reload"])
-        let rendered = try host.client.send(RenderRequest(screen: root.id))
-        #expect(rendered.text.contains("THIS SCREEN STOPPED WORKING"), "\(rendered.text)")
-        #expect(rendered.text.contains("Reload"))
-        #expect(rendered.rowLines.keys.contains("navhost:reload"))
-        #expect(try host.shutdown().exitCode == 0)
-        host.expectNoWorkerLeft()
-    }
-
     /// A screen popped while its next page was loading takes its loading mark with it: the host
     /// becomes idle, and says so with `nav/didIdle`.
     @Test func poppingALoadingScreenLeavesTheHostIdle() throws {

@@ -14,13 +14,14 @@ struct FirstWorker {
     /// each screens file's. The one start for a host and for `navhost kinds`; on a failure the
     /// worker is ended before the error is thrown.
     static func start(
-        configuration: HostConfiguration, loop: UVLoop, log: Log, events: WorkerEvents
+        configuration: HostConfiguration, starter: any WorkerStarter, loop: UVLoop, log: Log, events: WorkerEvents
     ) throws(CatalogError) -> (FirstWorker, ScreenCatalog) {
         // It rehearses a push as any spare does, even when a built-in root takes it at
         // `initialize` and so stops the rehearsal just begun: measured, a root's worker that began
         // rehearsing had spent less CPU by then than one that warmed its snapshot instead
         // (docs/performance.md, "navhost's start").
-        let worker = try FirstWorker(configuration: configuration, rehearses: configuration.keepsWarmSpare, loop: loop, log: log, events: events)
+        let worker = try FirstWorker(
+            configuration: configuration, rehearses: configuration.keepsWarmSpare, starter: starter, loop: loop, log: log, events: events)
         do throws(CatalogError) {
             let builtIn = try worker.kinds(loop: loop, timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
             return (worker, try ScreenCatalog.load(builtIn: builtIn, screensFiles: configuration.screensFiles))
@@ -31,13 +32,15 @@ struct FirstWorker {
     }
 
     /// Starts a built-in worker, with the spare's command line (`--rehearse`) or the plain one.
-    private init(configuration: HostConfiguration, rehearses: Bool, loop: UVLoop, log: Log, events: WorkerEvents) throws(CatalogError) {
+    private init(
+        configuration: HostConfiguration, rehearses: Bool, starter: any WorkerStarter, loop: UVLoop, log: Log, events: WorkerEvents
+    ) throws(CatalogError) {
         let launcher = WorkerLauncher(configuration: configuration)
         let command = rehearses ? launcher.spare : launcher.builtIn
         executable = command.executable
         do {
             process = try WorkerProcess(
-                screenId: "spare", kind: "unassigned", command: command, loop: loop, log: log, events: events,
+                screenId: "spare", kind: "unassigned", command: command, starter: starter, loop: loop, log: log, events: events,
                 maxMessageBytes: configuration.maxMessageBytes)
         } catch {
             throw CatalogError("cannot read the built-in screen kinds: cannot start \(executable): \(error)")
@@ -50,7 +53,9 @@ struct FirstWorker {
     /// the worker's end or the timeout: navhost has nothing else to do before it knows them.
     private func kinds(loop: UVLoop, timeoutMilliseconds: UInt64) throws(CatalogError) -> [ScreenDescriptor] {
         var answer: Result<JSONValue, RPCError>?
-        _ = process.send(WorkerKindsRequest.method, WorkerKindsRequest(), timeoutMilliseconds: timeoutMilliseconds) { answer = $0 }
+        _ = process.connection.sendRequest(method: WorkerKindsRequest.method, writing: WorkerKindsRequest(), timeoutMilliseconds: timeoutMilliseconds) {
+            answer = $0
+        }
         while answer == nil, loop.runOnce() {}
         let from = "cannot read the built-in screen kinds from \(executable)"
         switch answer {

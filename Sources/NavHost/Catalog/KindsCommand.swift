@@ -52,7 +52,8 @@ struct Kinds: ParsableCommand {
             log.close()
             loop.close()
         }
-        let (worker, catalog) = try FirstWorker.start(configuration: configuration, loop: loop, log: log, events: WorkerEvents())
+        let (worker, catalog) = try FirstWorker.start(
+            configuration: configuration, starter: SpawningStarter(), loop: loop, log: log, events: WorkerEvents())
         worker.stop(loop: loop, graceMilliseconds: configuration.stopGraceMilliseconds)
         return catalog
     }

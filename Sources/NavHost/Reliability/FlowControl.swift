@@ -19,8 +19,17 @@ final class FlowControl {
         client.writeHighWaterBytes = configuration.clientOutputHighWaterBytes
         client.onWriteBackpressure = { [unowned self] blocked in self.clientOutput(blocked: blocked) }
         events.observeSpawns { [unowned self] worker in
-            if self.isClientOutputBlocked { worker.pauseReading() }
+            if self.isClientOutputBlocked { worker.connection.pauseReading() }
         }
+    }
+
+    /// navhost is ending: every worker is read again, so each one's answer to shutdown is seen.
+    /// What they answer meanwhile queues for the client, for at most the client's drain.
+    func hostIsEnding() {
+        guard isClientOutputBlocked else { return }
+        isClientOutputBlocked = false
+        log.debug("navhost is ending: reading workers again, for their answers to shutdown")
+        for worker in spawner.allWorkers { worker.connection.resumeReading() }
     }
 
     private func clientOutput(blocked: Bool) {
@@ -29,7 +38,7 @@ final class FlowControl {
         // The warm spare too: one paused while the client was not reading and never resumed
         // would hold the push that takes it for good (its answers unread, its timeouts stopped).
         for worker in spawner.allWorkers {
-            if blocked { worker.pauseReading() } else { worker.resumeReading() }
+            if blocked { worker.connection.pauseReading() } else { worker.connection.resumeReading() }
         }
     }
 }
