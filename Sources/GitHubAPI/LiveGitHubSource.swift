@@ -63,3 +63,55 @@ public final class LiveGitHubSource: GitHubSource {
         error.kind == .notFound ? ScreenError.notFound(error.message) : ScreenError.sourceFailed(message: error.message, data: error.data)
     }
 }
+
+/// The issue, pull request, README, repository search and stars lists are not read from the live
+/// API yet: each load fails with this error, shown in its section's footer.
+extension LiveGitHubSource {
+    static func notYetAvailable(_ what: String) -> ScreenError {
+        .dataUnavailable("\(what) is not available from the live source yet")
+    }
+
+    private func unavailable<Item>(_ what: String) -> SectionLoader<Item> {
+        .pages(pageSize: 30) { _, completion in
+            completion(.failure(Self.notYetAvailable(what)))
+            return nil
+        }
+    }
+
+    private func unavailable<Value>(_ what: String, _ completion: (Result<Value, any Error>) -> Void) -> Cancellable? {
+        completion(.failure(Self.notYetAvailable(what)))
+        return nil
+    }
+
+    public func issues(owner login: String, name: String, filter: GitHubIssueFilter) -> SectionLoader<GitHubIssue> {
+        unavailable("a repository's issue list")
+    }
+
+    public func issue(owner login: String, name: String, number: Int, completion: @escaping (Result<GitHubIssue, any Error>) -> Void) -> Cancellable? {
+        unavailable("an issue", completion)
+    }
+
+    public func comments(owner login: String, name: String, number: Int) -> SectionLoader<GitHubComment> {
+        unavailable("an issue's comments")
+    }
+
+    public func pullRequests(owner login: String, name: String, filter: GitHubIssueFilter) -> SectionLoader<GitHubPullRequest> {
+        unavailable("a repository's pull request list")
+    }
+
+    public func pullRequest(owner login: String, name: String, number: Int, completion: @escaping (Result<GitHubPullRequest, any Error>) -> Void) -> Cancellable? {
+        unavailable("a pull request", completion)
+    }
+
+    public func readme(owner login: String, name: String, completion: @escaping (Result<GitHubReadme, any Error>) -> Void) -> Cancellable? {
+        unavailable("a README", completion)
+    }
+
+    public func searchRepositories(_ query: String) -> SectionLoader<GitHubSearchItem<GitHubRepository>> {
+        unavailable("repository search")
+    }
+
+    public func starredRepositories(of login: String) -> SectionLoader<GitHubRepository> {
+        unavailable("a user's stars")
+    }
+}

@@ -47,7 +47,7 @@ import Testing
 
     @Test func aBadPathOrAMissingItemExitsNonZeroWithTheErrorOnStderr() throws {
         let cases = [
-            ("users/mojombo/stars", "navhost show: invalid path 'users/mojombo/stars': segment 3 must be 'repositories', not 'stars'"),
+            ("users/mojombo/stars", "navhost show: invalid path 'users/mojombo/stars': segment 3 must be 'repositories' or 'starred', not 'stars'"),
             ("users/mojombo/repositories/nope", "navhost show: nav/open 'users/mojombo/repositories/nope' stopped at the repository screen: no repository named 'mojombo/nope'"),
             ("users/nobody-at-all", "no user named 'nobody-at-all'"),
         ]

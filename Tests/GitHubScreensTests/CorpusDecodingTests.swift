@@ -11,7 +11,7 @@ import Testing
     private static let repositoryListKinds: Set<String> = ["user_repos", "org_repos", "my_repos"]
 
     @Test func decodesEveryUserBody() throws {
-        let bodies = try Self.successfulBodies(ofKinds: ["user"])
+        let bodies = try GitHubCorpus.successfulBodies(ofKinds: ["user"])
         #expect(bodies.count >= 8)
         var types: Set<String> = []
         for (file, data, json) in bodies {
@@ -23,13 +23,13 @@ import Testing
             #expect(user.name == object["name"] as? String, "\(file)")
             #expect(user.createdAt == object["created_at"] as? String, "\(file)")
             if let type = user.type?.rawValue { types.insert(type) }
-            try expectRoundTrip(user, in: file)
+            try GitHubCorpus.expectRoundTrip(user, in: file)
         }
         #expect(types.isSuperset(of: ["User", "Organization", "Bot"]), "the corpus has users, organisations and bots")
     }
 
     @Test func decodesEveryUserSearchBody() throws {
-        let bodies = try Self.successfulBodies(ofKinds: ["search_users"])
+        let bodies = try GitHubCorpus.successfulBodies(ofKinds: ["search_users"])
         #expect(bodies.count >= 9)
         for (file, data, json) in bodies {
             let result = try Self.decodeBody(GitHubSearchResult<GitHubUser>.self, from: data)
@@ -41,17 +41,17 @@ import Testing
             for (user, item) in zip(result.items, items) {
                 try expectUser(user, matches: item, in: file)
             }
-            try expectRoundTrip(result, in: file)
+            try GitHubCorpus.expectRoundTrip(result, in: file)
         }
     }
 
     @Test func decodesEveryRepositoryAndRepositoryListBody() throws {
         var repositories: [(String, GitHubRepository, [String: Any])] = []
-        for (file, data, json) in try Self.successfulBodies(ofKinds: ["repo"]) {
+        for (file, data, json) in try GitHubCorpus.successfulBodies(ofKinds: ["repo"]) {
             let object = try #require(json as? [String: Any], "\(file)")
             repositories.append((file, try Self.decodeBody(GitHubRepository.self, from: data), object))
         }
-        for (file, data, json) in try Self.successfulBodies(ofKinds: Self.repositoryListKinds) {
+        for (file, data, json) in try GitHubCorpus.successfulBodies(ofKinds: Self.repositoryListKinds) {
             let objects = try #require(json as? [[String: Any]], "\(file)")
             let decoded = try Self.decodeBody([GitHubRepository].self, from: data)
             #expect(decoded.count == objects.count, "\(file)")
@@ -77,7 +77,7 @@ import Testing
             #expect(repository.openIssuesCount == (object["open_issues_count"] ?? object["open_issues"]) as? Int, "\(context)")
             #expect(repository.defaultBranch == (object["default_branch"] ?? object["master_branch"]) as? String, "\(context)")
             #expect(repository.pushedAt == object["pushed_at"] as? String, "\(context)")
-            try expectRoundTrip(repository, in: context)
+            try GitHubCorpus.expectRoundTrip(repository, in: context)
         }
 
         #expect(
@@ -92,16 +92,9 @@ import Testing
 
     // MARK: - Helpers
 
-    /// The 200 bodies of these kinds: (file, body bytes, parsed body).
     /// A body decoded as the live source decodes it (`GitHubAPIClient`).
     private static func decodeBody<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
         try JSONValueDecoder().decode(type, from: JSONValue(parsing: [UInt8](data)))
-    }
-
-    private static func successfulBodies(ofKinds kinds: Set<String>) throws -> [(String, Data, Any)] {
-        let entries = try GitHubCorpus.entries().filter { kinds.contains($0.kind) && $0.status == 200 }
-        try #require(!entries.isEmpty, "the corpus at \(GitHubCorpus.directory.path) has no \(kinds.sorted()) bodies")
-        return entries.map { ($0.file, $0.bodyData, $0.body) }
     }
 
     private func expectUser(_ user: GitHubUser, matches object: [String: Any], in file: String) throws {
@@ -112,11 +105,5 @@ import Testing
         #expect(user.siteAdmin == object["site_admin"] as? Bool, "\(file): \(login)")
         #expect(user.avatarURL == object["avatar_url"] as? String, "\(file): \(login)")
         #expect(user.htmlURL == object["html_url"] as? String, "\(file): \(login)")
-    }
-
-    /// Encoding writes GitHub's field names, so what was encoded decodes to the same value.
-    private func expectRoundTrip<Value: Codable & Equatable>(_ value: Value, in context: String) throws {
-        let decoded = try JSONValueDecoder().decode(Value.self, from: try JSONValueEncoder().encode(value))
-        #expect(decoded == value, "\(context)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NavProtocol
 import Testing
 
 /// The recorded GitHub API responses in `<repository root>/../shared/github-corpus`.
@@ -39,5 +40,18 @@ enum GitHubCorpus {
                 status: try #require(object["status"] as? Int, "\(file) has no status"), body: body,
                 bodyData: try JSONSerialization.data(withJSONObject: body, options: [.fragmentsAllowed]))
         }
+    }
+
+    /// The 200 bodies of these kinds: (file, body bytes, parsed body).
+    static func successfulBodies(ofKinds kinds: Set<String>) throws -> [(String, Data, Any)] {
+        let entries = try entries().filter { kinds.contains($0.kind) && $0.status == 200 }
+        try #require(!entries.isEmpty, "the corpus at \(directory.path) has no \(kinds.sorted()) bodies")
+        return entries.map { ($0.file, $0.bodyData, $0.body) }
+    }
+
+    /// Encoding writes GitHub's field names, so what was encoded decodes to the same value.
+    static func expectRoundTrip<Value: Codable & Equatable>(_ value: Value, in context: String) throws {
+        let decoded = try JSONValueDecoder().decode(Value.self, from: try JSONValueEncoder().encode(value))
+        #expect(decoded == value, "\(context)")
     }
 }

@@ -73,9 +73,14 @@ struct GenerateSnapshot: ParsableCommand {
     @Option(help: "At most this many repositories per generated user (keeps a million-user snapshot small).")
     var maxRepositoriesPerUser: Int?
 
+    @Option(help: "Give github/docs this many issues and pull requests (for measuring long lists).")
+    var largeRepositoryIssues: Int?
+
     func run() throws {
         let started = ContinuousClock.now
-        try SnapshotGenerator(seed: seed, userCount: users, maxRepositoriesPerUser: maxRepositoriesPerUser).write(to: out)
+        try SnapshotGenerator(
+            seed: seed, userCount: users, maxRepositoriesPerUser: maxRepositoriesPerUser, largeRepositoryIssues: largeRepositoryIssues
+        ).write(to: out)
         print("wrote \(out): \(users) users (seed \(seed)) in \(started.duration(to: .now))")
     }
 }

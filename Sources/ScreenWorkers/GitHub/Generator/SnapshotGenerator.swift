@@ -12,11 +12,15 @@ public struct SnapshotGenerator: Sendable {
     /// Caps the repositories of each generated user (nil: as many as their profile says), so a
     /// million-user snapshot for benchmarks stays a few gigabytes smaller.
     public let maxRepositoriesPerUser: Int?
+    /// Gives the large repository (`WellKnownAccounts.largeRepository`) this many issues and pull
+    /// requests, for measuring lists at that length; nil: a sample like every other repository's.
+    public let largeRepositoryIssues: Int?
 
-    public init(seed: UInt64 = 1, userCount: Int = 250, maxRepositoriesPerUser: Int? = nil) {
+    public init(seed: UInt64 = 1, userCount: Int = 250, maxRepositoriesPerUser: Int? = nil, largeRepositoryIssues: Int? = nil) {
         self.seed = seed
         self.userCount = max(0, userCount)
         self.maxRepositoriesPerUser = maxRepositoriesPerUser.map { max(0, $0) }
+        self.largeRepositoryIssues = largeRepositoryIssues.map { max(0, $0) }
     }
 
     /// Writes the snapshot to `path`, replacing any file there only once the new one is complete.
@@ -42,6 +46,11 @@ public struct SnapshotGenerator: Sendable {
                 try writeAccounts(with: writer)
                 try SnapshotSchema.rankUsersByPopularity(in: db)
                 try FollowGraph.write(in: db)
+                try SnapshotSchema.createIssueTables(in: db)
+                let texts = try TextPool.write(in: db, seed: seed)
+                try IssueGraph(seed: seed, texts: texts, largeRepositoryIssues: largeRepositoryIssues).write(in: db)
+                try StarGraph.write(in: db, seed: seed)
+                try SnapshotSchema.createIssueSearchIndexes(in: db)
                 try ShortQueryCandidates.write(in: db)
                 try SnapshotSchema.rebuildUserSearchIndex(in: db)
                 try checkForeignKeys(in: db)

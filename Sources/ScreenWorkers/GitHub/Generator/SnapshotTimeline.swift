@@ -1,3 +1,4 @@
+import GitHubModels
 /// The snapshot's fixed "now", and when GitHub accounts with a given id were created.
 enum SnapshotTimeline {
     /// Every generated timestamp is before this moment: 2025-06-01T00:00:00Z.

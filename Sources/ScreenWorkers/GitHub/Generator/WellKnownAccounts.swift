@@ -3,6 +3,9 @@ import GitHubModels
 /// Hand-written accounts every snapshot starts with, so docs and tests have stable examples
 /// (mojombo/grit, octocat/Hello-World, torvalds/linux). Counts are approximate, not live.
 enum WellKnownAccounts {
+    /// The repository a generator asked for a long issue list gives it to (`largeRepositoryIssues`).
+    static let largeRepository = "github/docs"
+
     static let all: [SnapshotAccount] = [
         account(
             login: "mojombo", id: 1, name: "Tom Preston-Werner", blog: "http://tom.preston-werner.com",

@@ -4,19 +4,25 @@ import NavProtocol
 /// host knows no path grammar: it asks the root screen's worker (`worker/resolvePath`), which
 /// answers with `resolved`.
 ///
-///     path       = ["/"] "users" [ "/" login [ "/repositories" [ "/" repository ] ] ]
+///     path       = ["/"] "users" [ "/" login [ "/starred" / "/repositories" [ "/" repository [ "/" page ] ] ] ]
+///     page       = "readme" / ( "issues" / "pulls" ) [ "/" number ]
 ///     login      = 1*39 ( letter / digit / "-" )
 ///     repository = 1*100 ( letter / digit / "-" / "_" / "." )
+///     number     = 1*9 digit
 ///
 /// `users` is the root user search; `users/LOGIN` and `users/LOGIN/repositories` are LOGIN's
-/// repositories (searched for LOGIN on the root); `users/LOGIN/repositories/REPO` is that
-/// repository's detail above them.
+/// repositories (searched for LOGIN on the root); `users/LOGIN/starred` is what LOGIN starred,
+/// above them; `users/LOGIN/repositories/REPO` is that repository's detail above them, and its
+/// issues, pull requests (each above its list) and README above that.
 struct GitHubDeepLink: Equatable {
     var login: String?
+    var starred = false
     var repository: String?
+    /// "issues", "pulls" or "readme".
+    var page: String?
+    var number: Int?
 
-    static let grammar = "users[/LOGIN[/repositories[/REPOSITORY]]]"
-
+    static let grammar = "users[/LOGIN[/starred|/repositories[/REPOSITORY[/readme|/issues[/N]|/pulls[/N]]]]]"
 
     init(parsing text: String) throws(RPCError) {
         let trimmed = text.hasPrefix("/") ? String(text.dropFirst()) : text
@@ -30,7 +36,6 @@ struct GitHubDeepLink: Equatable {
             throw invalid(trimmed.isEmpty ? "it is empty" : "segment \(empty + 1) is empty", segment: empty)
         }
         guard segments[0] == "users" else { throw invalid("it must start with 'users', not '\(segments[0])'", segment: 0) }
-        guard segments.count <= 4 else { throw invalid("it has \(segments.count) segments; a path ends at the repository", segment: 4) }
         if segments.count > 1 {
             let login = segments[1]
             guard login.count <= 39, login.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
@@ -39,7 +44,11 @@ struct GitHubDeepLink: Equatable {
             self.login = login
         }
         if segments.count > 2 {
-            guard segments[2] == "repositories" else { throw invalid("segment 3 must be 'repositories', not '\(segments[2])'", segment: 2) }
+            starred = segments[2] == "starred"
+            guard starred || segments[2] == "repositories" else {
+                throw invalid("segment 3 must be 'repositories' or 'starred', not '\(segments[2])'", segment: 2)
+            }
+            guard !starred || segments.count == 3 else { throw invalid("a path ends at 'starred'", segment: 3) }
         }
         if segments.count > 3 {
             let repository = segments[3]
@@ -48,19 +57,6 @@ struct GitHubDeepLink: Equatable {
             }
             self.repository = repository
         }
-    }
-
-    /// What the host builds: the users root searched for the login, then the screens above it.
-    var resolved: ResolvedPath {
-        var screens: [ResolvedPath.Screen] = []
-        if let login {
-            screens.append(.init(kind: RepositoriesScreen.kind, params: [GitHubNavigation.loginParam: .string(login)]))
-            if let repository {
-                screens.append(.init(
-                    kind: RepositoryScreen.kind,
-                    params: [GitHubNavigation.ownerParam: .string(login), GitHubNavigation.nameParam: .string(repository)]))
-            }
-        }
-        return ResolvedPath(root: UsersScreen.kind, query: login ?? "", screens: screens)
+        try parsePage(segments, invalid)
     }
 }

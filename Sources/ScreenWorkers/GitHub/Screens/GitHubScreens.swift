@@ -30,6 +30,13 @@ public enum GitHubScreens {
     public static var all: [any GitHubScreen.Type] { [
         UsersScreen.self, RepositoriesScreen.self, RepositoryScreen.self,
         RelatedAccountsScreen<FollowersScreen>.self, RelatedAccountsScreen<FollowingScreen>.self,
+        IssueListScreen<IssuesScreen>.self,
+        ConversationScreen<IssueScreen>.self,
+        IssueListScreen<PullsScreen>.self,
+        ConversationScreen<PullScreen>.self,
+        ReadmeScreen.self,
+        RepositorySearchScreen.self,
+        StarredScreen.self,
     ] }
 
     /// The screens a deep link names (`worker/resolvePath`), or why it names none.

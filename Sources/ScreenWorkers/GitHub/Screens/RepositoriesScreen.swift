@@ -2,14 +2,21 @@ import GitHubModels
 import ListController
 import NavProtocol
 
-/// One account's repositories, most starred first. Params: `{login: string}`. The query keeps
-/// repositories whose name or description contains it.
+/// One account's repositories, most starred first, then a row that opens the repositories it
+/// starred. Params: `{login: string}`. The query keeps repositories whose name or description
+/// contains it.
 public struct RepositoriesScreen: GitHubScreen {
     public static let descriptor = ScreenDescriptor(
         kind: "repositories", description: "One account's repositories, most starred first",
         params: [GitHubNavigation.loginParam: ParamSpec(.string, required: true, description: "the account's login")])
     public let login: String
     private let source: any GitHubSource
+
+    /// A repository, or the row that opens the account's stars.
+    public enum Item: Sendable {
+        case repository(GitHubRepository)
+        case stars(login: String)
+    }
 
     /// - Throws: `ScreenError.invalidParams` without a login; an unknown one fails the first load.
     public init(params: JSONValue, source: any GitHubSource) throws {
@@ -19,25 +26,28 @@ public struct RepositoriesScreen: GitHubScreen {
 
     public var title: String { "\(login)'s repositories" }
 
-    public func sections(for query: String) -> [SectionSource<GitHubRepository>] {
-        [.filtered(
+    public func sections(for query: String) -> [SectionSource<Item>] {
+        let repositories = SectionSource<GitHubRepository>.filtered(
             id: "repositories", header: "Repositories", emptyFooter: "\(login) has no public repositories", noun: "repositories",
-            query: query, loader: source.repositories(owner: login)
-        ) { repository, search in
-            repository.name.containsIgnoringCase(search) || (repository.description ?? "").containsIgnoringCase(search)
-        }]
+            query: query, loader: source.repositories(owner: login), matches: RepositoryRow.matches)
+        let stars = query.trimmed.isEmpty ? [SectionSource.items(id: "account", header: "Account", [Item.stars(login: login)])] : []
+        return [SectionSource(id: repositories.id, header: repositories.header, emptyFooter: repositories.emptyFooter, loader: repositories.loader.mapped(Item.repository))] + stars
     }
 
-    public func row(for repository: GitHubRepository) -> Row {
-        let stars = "★ \(CountFormat.abbreviated(repository.stargazersCount))"
-        let facts = [repository.language.nonBlank, stars, repository.fork ? "fork" : nil]
-        return Row(
-            id: "repo:\(repository.fullName)", kind: RowKind.repository, title: repository.name,
-            subtitle: repository.description.nonBlank, detail: facts.compactMap { $0 }.joined(separator: " · "),
-            accessory: .disclosure, values: RowValues.repository(repository))
+    public func row(for item: Item) -> Row {
+        switch item {
+        case .repository(let repository): return RepositoryRow.row(for: repository)
+        case .stars(let login):
+            return Row(
+                id: "account:starred", kind: RowKind.browse, title: "Starred repositories", subtitle: "What \(login) starred",
+                accessory: .disclosure, values: ["count": .null])
+        }
     }
 
-    public func selection(for repository: GitHubRepository) -> SelectionAction {
-        GitHubNavigation.repository(repository)
+    public func selection(for item: Item) -> SelectionAction {
+        switch item {
+        case .repository(let repository): return GitHubNavigation.repository(repository)
+        case .stars(let login): return GitHubNavigation.starred(by: login)
+        }
     }
 }

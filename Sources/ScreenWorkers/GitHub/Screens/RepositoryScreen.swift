@@ -6,8 +6,8 @@ import UVKit
 /// One repository's facts. Params: `{owner: string, name: string}`.
 ///
 /// Sections "about" (every fact always listed, "—" when GitHub has none, then the owner),
-/// "stats" and "links" (only the links that exist). The query keeps rows whose label or value
-/// contains it and drops sections left empty.
+/// "browse" (its issues, pull requests and README), "stats" and "links" (only the links that
+/// exist). The query keeps rows whose label or value contains it and drops sections left empty.
 public final class RepositoryScreen: GitHubScreen {
     public static let descriptor = ScreenDescriptor(
         kind: "repository", description: "One repository's facts, stats and links",
@@ -40,7 +40,8 @@ public final class RepositoryScreen: GitHubScreen {
     public func sections(for query: String) -> [SectionSource<RepositoryDetail>] {
         guard let repository else { return [] }
         let sections: [(id: String, header: String, details: [RepositoryDetail])] = [
-            ("about", "About", about(repository)), ("stats", "Stats", stats(repository)), ("links", "Links", links(repository)),
+            ("about", "About", about(repository)), ("browse", "Browse", browse(repository)), ("stats", "Stats", stats(repository)),
+            ("links", "Links", links(repository)),
         ]
         let search = query.trimmed
         return sections.compactMap { section in

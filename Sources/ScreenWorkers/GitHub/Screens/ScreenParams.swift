@@ -1,3 +1,4 @@
+import GitHubModels
 import ListController
 import NavProtocol
 
@@ -28,5 +29,28 @@ struct ScreenParams {
             throw ScreenError.invalidParams("params.\(field) must be a string, found \(value.typeName)")
         }
         return string
+    }
+
+    /// A whole number of at least 1 (an issue's number).
+    func requiredPositiveInt(_ field: String) throws -> Int {
+        guard let value = fields[field]?.intValue, value >= 1 else {
+            throw ScreenError.invalidParams("params.\(field) must be an integer of at least 1")
+        }
+        return value
+    }
+
+    /// The `state` of an issue list: "open" when absent.
+    func stateFilter() throws -> GitHubStateFilter {
+        let field = GitHubNavigation.stateParam
+        guard let text = try optionalString(field) else { return .open }
+        guard let state = GitHubStateFilter(rawValue: text) else {
+            throw ScreenError.invalidParams("params.\(field) must be one of open, closed, all, not '\(text)'")
+        }
+        return state
+    }
+
+    /// The `owner` and `name` params of a repository's screens.
+    func repository() throws -> (owner: String, name: String) {
+        (try requiredString(GitHubNavigation.ownerParam), try requiredString(GitHubNavigation.nameParam))
     }
 }

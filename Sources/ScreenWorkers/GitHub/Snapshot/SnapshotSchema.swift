@@ -14,10 +14,10 @@ public enum SnapshotSchema {
     /// `PRAGMA application_id` of a NavShell snapshot ("NAVG").
     public static let applicationID: Int32 = 0x4E41_5647
     /// `PRAGMA user_version`: bump when the layout changes.
-    public static let version = 4
+    public static let version = 5
 
     /// The tables holding data, in dependency order.
-    public static let dataTables = ["licenses", "users", "repositories", "follows", shortQueryTable]
+    public static let dataTables = ["licenses", "users", "repositories", "follows", shortQueryTable] + issueTables
 
     /// A user's columns after its key. `users` is keyed by rank (`rankUsersByPopularity`); while
     /// a snapshot is written, users arrive by id into `unrankedUsersTable`, which the

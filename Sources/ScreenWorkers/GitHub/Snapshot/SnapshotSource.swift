@@ -19,7 +19,7 @@ public final class SnapshotSource: GitHubSource {
 
     /// Reads on the background queue; cancelling interrupts the read inside SQLite if it runs
     /// (`BackgroundQueue` interrupts a job only while it runs).
-    private func read<T: Sendable>(_ body: @escaping @Sendable (SnapshotStore) throws -> T, completion: @escaping (Result<T, any Error>) -> Void) -> Cancellable {
+    func read<T: Sendable>(_ body: @escaping @Sendable (SnapshotStore) throws -> T, completion: @escaping (Result<T, any Error>) -> Void) -> Cancellable {
         let store = self.store
         return queue.run({ try body(store) }, interrupt: { store.interrupt() }, completion: { result in
             completion(result.mapError { error in
@@ -68,7 +68,7 @@ public final class SnapshotSource: GitHubSource {
     }
 
     /// Pages read with an offset as the cursor; one item more than a page tells whether another follows.
-    private func pagedByOffset<T: Sendable>(_ fetch: @escaping @Sendable (SnapshotStore, _ offset: Int, _ limit: Int) throws -> [T]) -> SectionLoader<T> {
+    func pagedByOffset<T: Sendable>(_ fetch: @escaping @Sendable (SnapshotStore, _ offset: Int, _ limit: Int) throws -> [T]) -> SectionLoader<T> {
         .pages(pageSize: Self.pageSize) { [self] cursor, completion in
             let offset = cursor.flatMap { Int($0.value) } ?? 0
             return read({ store in

@@ -198,7 +198,7 @@ enum UserSearchQueries {
     /// Quotes are doubled scalar by scalar: a `Character` can be a quote with a combining mark
     /// after it (`"` U+0900), which a search for the character `"` does not find, and that quote
     /// left single would end the literal, the rest of the needle read as query syntax.
-    private static func ftsPhrase(_ text: String) -> String {
+    static func ftsPhrase(_ text: String) -> String {
         var literal = String.UnicodeScalarView()
         literal.append("\"")
         for scalar in text.unicodeScalars {

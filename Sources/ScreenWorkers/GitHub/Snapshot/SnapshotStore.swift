@@ -15,6 +15,10 @@ public final class SnapshotStore: Sendable {
     /// How many users the snapshot ranks: read once, in the same read as the format check (the
     /// snapshot is read-only), not with every window of the popular list.
     public let rankedUserCount: Int
+    /// Whether the snapshot has the trigram indexes over issue titles and over repositories
+    /// (`SnapshotSchema.createIssueSearchIndexes`); without them those searches read the tables.
+    let hasIssueSearchIndex: Bool
+    let hasRepositorySearchIndex: Bool
 
     /// Opens the snapshot at `path` read-only.
     /// - Throws: `SnapshotError.missingFile` or `.notASnapshot` when it is not one this code reads.
@@ -25,10 +29,12 @@ public final class SnapshotStore: Sendable {
         configuration.readonly = true
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
-            (hasUserSearchIndex, rankedUserCount) = try queue.read { db in
+            (hasUserSearchIndex, rankedUserCount, hasIssueSearchIndex, hasRepositorySearchIndex) = try queue.read { db in
                 try Self.checkFormat(db, path: path)
                 let count = try Int.fetchOne(db, sql: "SELECT coalesce(max(rank) + 1, 0) FROM users") ?? 0
-                return (try SnapshotSchema.hasUserSearchIndex(db), count)
+                return (
+                    try SnapshotSchema.hasUserSearchIndex(db), count, try db.tableExists(SnapshotSchema.issueSearchTable),
+                    try db.tableExists(SnapshotSchema.repositorySearchTable))
             }
         } catch let error as DatabaseError {
             throw SnapshotError.notASnapshot(path: path, reason: error.message ?? error.description)

@@ -1,7 +1,7 @@
 /// Formats seconds since 1970 (UTC) as GitHub's ISO-8601 timestamps ("2011-01-25T18:44:36Z"),
 /// without Foundation, so formatting millions of rows is cheap and identical everywhere.
-enum ISO8601Timestamp {
-    static func string(fromEpochSeconds seconds: Int) -> String {
+public enum ISO8601Timestamp {
+    public static func string(fromEpochSeconds seconds: Int) -> String {
         let days = seconds.floorDivided(by: 86_400)
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civilDate(daysSinceEpoch: days)
@@ -10,8 +10,28 @@ enum ISO8601Timestamp {
     }
 
     /// Seconds since 1970 at midnight UTC of a date.
-    static func epochSeconds(year: Int, month: Int, day: Int) -> Int {
+    public static func epochSeconds(year: Int, month: Int, day: Int) -> Int {
         daysSinceEpoch(year: year, month: month, day: day) * 86_400
+    }
+
+    /// Seconds since 1970 of a timestamp in the form `string(fromEpochSeconds:)` writes; nil for any other text.
+    public static func epochSeconds(parsing text: String) -> Int? {
+        let digits = Array(text.utf8)
+        guard digits.count == 20, digits[4] == UInt8(ascii: "-"), digits[10] == UInt8(ascii: "T"), digits[19] == UInt8(ascii: "Z") else {
+            return nil
+        }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in digits[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
+            let minute = number(14..<16), let second = number(17..<19)
+        else { return nil }
+        return epochSeconds(year: year, month: month, day: day) + hour * 3_600 + minute * 60 + second
     }
 
     // Howard Hinnant's days_from_civil / civil_from_days (proleptic Gregorian calendar).

@@ -1,0 +1,107 @@
+/// An issue as `GET /repos/{owner}/{name}/issues[/{number}]` returns it. GitHub's issue list
+/// holds pull requests too, each marked by a `pull_request` object (`isPullRequest`).
+///
+/// Decoding accepts every field set GitHub has sent since 2012: `assignees` falls back to the
+/// single `assignee`, and `state_reason` (2022) and `closed_by` may be absent.
+public struct GitHubIssue: Codable, Sendable, Hashable {
+    public var id: Int
+    public var number: Int
+    public var title: String
+    /// The author.
+    public var user: GitHubUser
+    public var state: GitHubIssueState
+    public var stateReason: GitHubStateReason?
+    public var labels: [GitHubLabel]
+    public var assignees: [GitHubUser]
+    /// How many comments it has.
+    public var comments: Int
+    /// Markdown; null or "" when the author wrote none.
+    public var body: String?
+    public var htmlURL: String
+    public var createdAt: String
+    public var updatedAt: String
+    public var closedAt: String?
+    public var closedBy: GitHubUser?
+    /// Set when the item is a pull request listed among the issues.
+    public var isPullRequest: Bool
+
+    public init(
+        id: Int, number: Int, title: String, user: GitHubUser, state: GitHubIssueState, stateReason: GitHubStateReason?,
+        labels: [GitHubLabel], assignees: [GitHubUser], comments: Int, body: String?, htmlURL: String,
+        createdAt: String, updatedAt: String, closedAt: String?, closedBy: GitHubUser? = nil, isPullRequest: Bool = false
+    ) {
+        self.id = id
+        self.number = number
+        self.title = title
+        self.user = user
+        self.state = state
+        self.stateReason = stateReason
+        self.labels = labels
+        self.assignees = assignees
+        self.comments = comments
+        self.body = body
+        self.htmlURL = htmlURL
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.closedAt = closedAt
+        self.closedBy = closedBy
+        self.isPullRequest = isPullRequest
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, number, title, user, state, labels, assignees, comments, body
+        case stateReason = "state_reason"
+        case htmlURL = "html_url"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+        case closedAt = "closed_at"
+        case closedBy = "closed_by"
+        case pullRequest = "pull_request"
+        case assignee
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        number = try container.decode(Int.self, forKey: .number)
+        title = try container.decode(String.self, forKey: .title)
+        user = try container.decode(GitHubUser.self, forKey: .user)
+        state = try container.decode(GitHubIssueState.self, forKey: .state)
+        stateReason = try container.decodeIfPresent(GitHubStateReason.self, forKey: .stateReason)
+        labels = try container.decodeIfPresent([GitHubLabel].self, forKey: .labels) ?? []
+        assignees =
+            try container.decodeIfPresent([GitHubUser].self, forKey: .assignees)
+            ?? container.decodeIfPresent(GitHubUser.self, forKey: .assignee).map { [$0] } ?? []
+        comments = try container.decode(Int.self, forKey: .comments)
+        body = try container.decodeIfPresent(String.self, forKey: .body)
+        htmlURL = try container.decode(String.self, forKey: .htmlURL)
+        createdAt = try container.decode(String.self, forKey: .createdAt)
+        updatedAt = try container.decode(String.self, forKey: .updatedAt)
+        closedAt = try container.decodeIfPresent(String.self, forKey: .closedAt)
+        closedBy = try container.decodeIfPresent(GitHubUser.self, forKey: .closedBy)
+        isPullRequest = container.contains(.pullRequest)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(number, forKey: .number)
+        try container.encode(title, forKey: .title)
+        try container.encode(user, forKey: .user)
+        try container.encode(state, forKey: .state)
+        try container.encode(stateReason, forKey: .stateReason)
+        try container.encode(labels, forKey: .labels)
+        try container.encode(assignees, forKey: .assignees)
+        try container.encode(comments, forKey: .comments)
+        try container.encode(body, forKey: .body)
+        try container.encode(htmlURL, forKey: .htmlURL)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encode(closedAt, forKey: .closedAt)
+        try container.encodeIfPresent(closedBy, forKey: .closedBy)
+        if isPullRequest {
+            // GitHub's marker carries the pull request's URLs; its presence is what it means.
+            _ = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .pullRequest)
+        }
+    }
+}

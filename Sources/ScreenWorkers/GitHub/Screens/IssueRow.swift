@@ -1,0 +1,61 @@
+import GitHubModels
+import ListController
+import NavProtocol
+
+/// What an issue list row shows of an issue or a pull request.
+protocol ListedIssue: Sendable {
+    var number: Int { get }
+    var title: String { get }
+    var user: GitHubUser { get }
+    var labels: [GitHubLabel] { get }
+    var createdAt: String { get }
+    var updatedAt: String { get }
+    /// nil where the source does not say (a pull request read from a list).
+    var commentCount: Int? { get }
+    var stateText: String { get }
+    /// The row's kind and its kind-specific typed values.
+    static var rowKind: String { get }
+    var extraValues: [String: JSONValue] { get }
+}
+
+/// The row every issue and pull request list shows: "#12 title", then the state, the author,
+/// the comment count and the age, then the labels. Selecting it opens the item.
+enum IssueRow {
+    static func row<Item: ListedIssue>(for item: Item) -> Row {
+        let comments = item.commentCount.flatMap { $0 > 0 ? CountFormat.counted($0, "comment", "comments") : nil }
+        let facts = [item.stateText, "by \(item.user.login)", comments, "opened \(RelativeAge.since(item.createdAt))"]
+        var values: [String: JSONValue] = [
+            "number": .int(item.number), "title": .string(item.title), "author": .string(item.user.login),
+            "comments": item.commentCount.map(JSONValue.int) ?? .null, "labels": .array(item.labels.map { .string($0.name) }),
+            "createdAt": .string(item.createdAt), "updatedAt": .string(item.updatedAt),
+        ]
+        values.merge(item.extraValues) { _, extra in extra }
+        return Row(
+            id: "\(Item.rowKind):\(item.number)", kind: Item.rowKind, title: "#\(item.number) \(item.title)",
+            subtitle: facts.compactMap { $0 }.joined(separator: " · "),
+            detail: item.labels.isEmpty ? nil : item.labels.map(\.name).joined(separator: ", "), accessory: .disclosure,
+            values: .object(values))
+    }
+
+    static func matches<Item: ListedIssue>(_ item: Item, _ text: String) -> Bool {
+        item.title.containsIgnoringCase(text)
+    }
+}
+
+extension GitHubIssue: ListedIssue {
+    var commentCount: Int? { comments }
+    var stateText: String { IssueStateText.of(self) }
+    static var rowKind: String { RowKind.issue }
+    var extraValues: [String: JSONValue] {
+        ["state": .string(state.rawValue), "stateReason": RowValues.optional(stateReason?.rawValue)]
+    }
+}
+
+extension GitHubPullRequest: ListedIssue {
+    var commentCount: Int? { comments }
+    var stateText: String { IssueStateText.of(self) }
+    static var rowKind: String { RowKind.pullRequest }
+    var extraValues: [String: JSONValue] {
+        ["state": .string(state.rawValue), "draft": .bool(draft), "merged": .bool(isMerged), "base": .string(base.ref), "head": .string(head.label)]
+    }
+}
