@@ -10,11 +10,23 @@ from urllib.parse import parse_qsl, urlsplit
 DROPPED_HEADERS = {"content-encoding", "content-length", "transfer-encoding", "status", "connection"}
 
 
+# A parameter GitHub would assume when left out: asked for or not, the answer is the same.
+GITHUB_DEFAULTS = {("per_page", "30"), ("state", "open")}
+
+
 def request_key(path_and_query):
-    """(path, sorted query pairs), with GitHub's default page size (per_page=30) left out."""
+    """(path, sorted decoded query pairs), with GitHub's defaults (per_page=30, state=open) left out."""
     parts = urlsplit(path_and_query)
-    pairs = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if (k, v) != ("per_page", "30")]
+    pairs = [pair for pair in parse_qsl(parts.query, keep_blank_values=True) if pair not in GITHUB_DEFAULTS]
     return parts.path, tuple(sorted(pairs))
+
+
+def etag_matches(if_none_match, etag):
+    """Whether an If-None-Match header names `etag` (weak and strong tags compare alike)."""
+    if not if_none_match or not etag:
+        return False
+    strip = lambda tag: tag.strip()[2:] if tag.strip().startswith("W/") else tag.strip()
+    return if_none_match.strip() == "*" or any(strip(tag) == strip(etag) for tag in if_none_match.split(","))
 
 
 class Recording:
@@ -22,7 +34,10 @@ class Recording:
         self.name = name
         self.status = data["status"]
         self.request_path = data["request"]["path"]
-        self.request_accept = (data["request"].get("headers") or {}).get("Accept", "")
+        request_headers = {name.lower(): value for name, value in (data["request"].get("headers") or {}).items()}
+        self.request_accept = request_headers.get("accept", "")
+        # Set on a recorded revalidation (a 304): the tag the client sent.
+        self.request_if_none_match = request_headers.get("if-none-match")
         self.headers = []
         for header_name, value in data["headers"].items():
             if header_name.lower() in DROPPED_HEADERS:
@@ -58,10 +73,18 @@ class Corpus:
                 recordings.append(Recording(name, json.load(handle)))
         return Corpus(recordings)
 
-    def lookup(self, path_and_query):
-        """The recording for a request: a successful one first when a path has several."""
+    def lookup(self, path_and_query, if_none_match=None):
+        """The recording for a request, keyed on If-None-Match as well as the path and query: a
+        conditional request whose tag a recorded revalidation sent gets that recording (the
+        recorded 304); otherwise one recorded without a tag, a successful one first when a path
+        has several. (The 2013 recordings give one ETag to many resources: a tag alone names
+        nothing.)"""
         candidates = self.by_key.get(request_key(path_and_query), [])
-        if not candidates:
+        revalidations = [r for r in candidates if r.request_if_none_match]
+        for recording in sorted(revalidations, key=lambda r: r.name):
+            if etag_matches(if_none_match, recording.request_if_none_match):
+                return recording
+        plain = [r for r in candidates if not r.request_if_none_match]
+        if not plain:
             return None
-        ordered = sorted(candidates, key=lambda r: (not 200 <= r.status < 300, r.name))
-        return ordered[0]
+        return sorted(plain, key=lambda r: (not 200 <= r.status < 300, r.name))[0]
