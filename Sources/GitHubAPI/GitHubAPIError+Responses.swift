@@ -55,6 +55,9 @@ extension GitHubAPIError {
         case 404:
             error.kind = .notFound
             error.message = resource.notFoundMessage
+        case 410:
+            error.kind = .gone
+            error.message = "GitHub says it is not there (410\(said))."
         case 422:
             error.kind = .invalidQuery
             let reasons = (body?.errors ?? []).compactMap(\.message)

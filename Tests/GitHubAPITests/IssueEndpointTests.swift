@@ -2,6 +2,7 @@ import FakeGitHub
 import GitHubAPI
 import GitHubModels
 import ListController
+import NavProtocol
 import Testing
 
 /// A repository's issues, pull requests and conversations, from recordings 53-86: pages followed
@@ -144,6 +145,25 @@ import Testing
             let pulls = try harness.pages(of: source.pullRequests(owner: "github-api-test-org", name: "github-api", filter: GitHubIssueFilter()))
             #expect(pulls.map(\.items.count) == [0])
             #expect(try harness.server.requests().map(\.recording) == ["74_issue-comments-hub4j-2021-empty.json", "80_repo-pulls-hub4j-2019-empty.json"])
+        }
+    }
+
+    /// GitHub answers 410 for the issues of a repository that turned them off: the list fails
+    /// with GitHub's reason, and retrying will not help.
+    @Test func turnedOffIssuesFailTheListWithGitHubsReason() throws {
+        try withHarness { harness in
+            try harness.server.script([FakeRule(
+                path: "/repos/octokit/octokit.rb/issues", status: 410,
+                body: ["message": "Issues are disabled for this repo", "documentation_url": "https://docs.github.com/v3/issues/"])])
+            let source = LiveGitHubSource(api: try harness.client())
+            let result = try #require(harness.firstPage(of: source.issues(owner: "octokit", name: "octokit.rb", filter: GitHubIssueFilter())))
+            guard case .failure(ScreenError.sourceFailed(let message, let data)) = result else {
+                Issue.record("expected the section to fail, got \(result)")
+                return
+            }
+            #expect(message == "GitHub says it is not there (410: Issues are disabled for this repo).")
+            #expect(data["kind"] == "gone")
+            #expect(data["transient"] == false)
         }
     }
 
