@@ -102,21 +102,43 @@ import Testing
         }
     }
 
-    @Test func aSinglePullRequestCarriesItsCountsAndMergeFacts() throws {
+    struct RecordedPull: Sendable, CustomTestStringConvertible {
+        var owner: String, name: String, number: Int
+        var branches: String, merged: Bool, mergeable: Bool?
+        /// Additions, deletions, changed files, commits.
+        var counts: [Int]
+        var testDescription: String { "\(owner)/\(name)#\(number)" }
+    }
+
+    @Test(arguments: [
+        RecordedPull(owner: "jacquev6", name: "PyGithub", number: 39, branches: "topic/RewriteWithGeneratedCode ← BeaverSoftware:master",
+                     merged: false, mergeable: true, counts: [95, 31, 15, 2]),
+        RecordedPull(owner: "sigmavirus24", name: "github3.py", number: 119, branches: "develop ← sigmavirus24:params",
+                     merged: false, mergeable: false, counts: [505, 32, 6, 14]),
+        RecordedPull(owner: "PyGithub", name: "PyGithub", number: 3370, branches: "main ← PyGithub:dependabot/github_actions/actions/setup-python-6",
+                     merged: true, mergeable: nil, counts: [7, 7, 4, 1]),
+    ])
+    func aSinglePullRequestCarriesItsCountsAndMergeFacts(_ recorded: RecordedPull) throws {
         try withHarness { harness in
             let source = LiveGitHubSource(api: try harness.client())
-            let result = try #require(harness.wait { _ = source.pullRequest(owner: "PyGithub", name: "PyGithub", number: 3370, completion: $0) }).get()
-            #expect(result.title == "Bump actions/setup-python from 5 to 6")
-            #expect(result.user.login == "dependabot[bot]")
-            #expect((result.base.label, result.head.label) == ("PyGithub:main", "PyGithub:dependabot/github_actions/actions/setup-python-6"))
-            #expect(result.isMerged && result.mergeable == nil && !result.draft)
-            #expect([result.additions, result.deletions, result.changedFiles, result.commits] == [7, 7, 4, 1])
+            let pull = try #require(harness.wait { _ = source.pullRequest(owner: recorded.owner, name: recorded.name, number: recorded.number, completion: $0) }).get()
+            #expect(pull.number == recorded.number)
+            #expect("\(pull.base.ref) ← \(pull.head.label)" == recorded.branches)
+            #expect(pull.isMerged == recorded.merged && pull.mergeable == recorded.mergeable)
+            #expect([pull.additions, pull.deletions, pull.changedFiles, pull.commits] == recorded.counts.map { $0 })
+        }
+    }
 
-            let listed = try harness.pages(of: source.pullRequests(owner: "jacquev6", name: "PyGithub", filter: GitHubIssueFilter()))
-            let pull = try #require(listed.first?.items.first)
-            #expect(pull.number == 32)
-            #expect(pull.additions == nil, "a list carries no counts")
-            #expect(try harness.server.requests().last?.path == "/repos/jacquev6/PyGithub/pulls?state=open&per_page=30")
+    @Test func aPullRequestListCarriesNoCounts() throws {
+        try withHarness { harness in
+            let source = LiveGitHubSource(api: try harness.client())
+            for (owner, number, author) in [("jacquev6", 32, "jacquev6"), ("rsn491", 1, "rsn491")] {
+                let listed = try harness.pages(of: source.pullRequests(owner: owner, name: "PyGithub", filter: GitHubIssueFilter()))
+                let pull = try #require(listed.first?.items.first)
+                #expect((pull.number, pull.user.login, pull.state) == (number, author, .open))
+                #expect(pull.additions == nil && pull.merged == nil, "a list carries no counts or merge facts")
+            }
+            #expect(try harness.server.requests().map(\.path) == ["/repos/jacquev6/PyGithub/pulls?state=open&per_page=30", "/repos/rsn491/PyGithub/pulls?state=open&per_page=30"])
         }
     }
 
@@ -133,6 +155,17 @@ import Testing
                 "/repositories/3544490/issues/1136/comments?per_page=3&page=2",
                 "/repositories/3544490/issues/1136/comments?per_page=3&page=3",
             ])
+        }
+    }
+
+    /// 2012 comments carry no `html_url`.
+    @Test func aConversationFrom2012IsReadToo() throws {
+        try withHarness { harness in
+            let source = LiveGitHubSource(api: try harness.client())
+            let comments = try harness.pages(of: source.comments(owner: "jacquev6", name: "PyGithub", number: 28)).flatMap(\.items)
+            #expect(comments.map(\.user.login) == ["jacquev6", "roskakori"])
+            #expect(comments.allSatisfy { $0.htmlURL == nil })
+            #expect(comments.last?.body.hasPrefix("Good to hear you are already working on this in #6") == true)
         }
     }
 
