@@ -37,6 +37,19 @@ import Testing
         }
     }
 
+    /// GitHub answers a list by the repository's id as by its name: the fake does too, so the
+    /// `rel="first"` link of page 2 is page 1.
+    @Test func theFirstPageByIdIsThePageByName() throws {
+        try withHarness { harness in
+            let api = try harness.client(perPage: 3)
+            let (owner, name) = Self.fixtureRepository
+            let first = "\(harness.server.baseURL)/repositories/515435940/issues?per_page=3&page=1"
+            let byId = try #require(harness.wait { api.issues(owner: owner, name: name, state: .open, page: first, completion: $0) }).get()
+            #expect(byId.value.map(\.number) == [13, 12, 11])
+            #expect(try harness.server.requests().map(\.recording) == ["53_repo-issues-octokit-fixtures-p1.json"])
+        }
+    }
+
     @Test func theSourceFiltersTitlesPageByPageAndAsksForTheState() throws {
         try withHarness { harness in
             let source = LiveGitHubSource(api: try harness.client(perPage: 3))
