@@ -11,7 +11,7 @@ struct LiveGitHubAppTests {
 
     @Test func theIssuesScreenFollowsAFivePageSeriesToTheEnd() throws {
         let github = try FakeGitHubFixture("issues", rules: [])
-        let host = try github.host(["--per-page", "3"])
+        let host = try Self.host(github, ["--per-page", "3"])
         try host.initialize()
         let pushed = try host.client.send(PushRequest(kind: "issues", params: Self.fixtureRepository))
         let screen = try host.readToEnd(pushed.screen.id)
@@ -30,7 +30,7 @@ struct LiveGitHubAppTests {
         // Recording 58 is page 1 of 341 and holds a pull request only; GitHub answers a page past
         // the end with an empty list, which the scenario does for page 2.
         let github = try FakeGitHubFixture("issues-pr", rules: [FakeRule(path: "/repositories/3544490/issues", status: 200, body: [])])
-        let host = try github.host(["--per-page", "1"])
+        let host = try Self.host(github, ["--per-page", "1"])
         try host.initialize()
         let pushed = try host.client.send(PushRequest(kind: "issues", params: ["owner": "PyGithub", "name": "PyGithub"]))
         let screen = try host.readToEnd(pushed.screen.id)
@@ -43,7 +43,7 @@ struct LiveGitHubAppTests {
         let github = try FakeGitHubFixture("issue", rules: [
             FakeRule(path: "/repos/PyGithub/PyGithub/issues/28/comments", status: 502, body: ["message": "Server Error"])
         ])
-        let host = try github.host()
+        let host = try Self.host(github)
         try host.initialize()
         let pushed = try host.client.send(PushRequest(kind: "issue", params: ["owner": "PyGithub", "name": "PyGithub", "number": 28]))
         let screen = try host.readToEnd(pushed.screen.id)
@@ -60,7 +60,7 @@ struct LiveGitHubAppTests {
 
     @Test func aPullRequestShowsItsBranchesCountsAndMergeState() throws {
         let github = try FakeGitHubFixture("pull", rules: [FakeRule(path: "/repos/PyGithub/PyGithub/issues/3370/comments", status: 502, body: [:])])
-        let host = try github.host()
+        let host = try Self.host(github)
         try host.initialize()
         let pushed = try host.client.send(PushRequest(kind: "pull", params: ["owner": "PyGithub", "name": "PyGithub", "number": 3370]))
         let screen = try host.readToEnd(pushed.screen.id)
@@ -74,7 +74,7 @@ struct LiveGitHubAppTests {
 
     @Test func reopeningAPullRequestRevalidatesWithTheRecorded304() throws {
         let github = try FakeGitHubFixture("pull-304", rules: [FakeRule(path: "/repos/jacquev6/PyGithub/issues/31/comments", status: 502, body: [:])])
-        let host = try github.host()
+        let host = try Self.host(github)
         try host.initialize()
         let params: JSONValue = ["owner": "jacquev6", "name": "PyGithub", "number": 31]
         let first = try host.readToEnd(try host.client.send(PushRequest(kind: "pull", params: params)).screen.id)
@@ -91,7 +91,7 @@ struct LiveGitHubAppTests {
 
     @Test func aReadmeIsDecodedIntoSectionsAndLinks() throws {
         let github = try FakeGitHubFixture("readme", rules: [])
-        let host = try github.host()
+        let host = try Self.host(github)
         try host.initialize()
         let pushed = try host.client.send(PushRequest(kind: "readme", params: ["owner": "octokit", "name": "octokit.rb"]))
         let screen = try host.readToEnd(pushed.screen.id)
@@ -107,14 +107,14 @@ struct LiveGitHubAppTests {
         let github = try FakeGitHubFixture("search-repos", rules: [
             FakeRule(path: "/search/repositories", times: 1, recording: "93_search-repos-octokitrb-2015-p1.json")
         ])
-        let host = try github.host(["--per-page", "1"])
-        try host.initialize()
-        let pushed = try host.client.send(PushRequest(kind: "repository-search", params: [:]))
-        let empty = try host.rows(pushed.screen.id)
+        let host = try Self.host(github, ["--per-page", "1"])
+        let root = try host.initialize().stack[0]
+        #expect(root.kind.rawValue == "repository-search", "repository search can be the root")
+        let empty = try host.rows(root.id)
         #expect(empty.rows.isEmpty, "an empty query shows nothing yet")
         #expect(try github.server.requests().isEmpty, "and asks GitHub nothing")
-        _ = try host.client.send(QueryRequest(screen: pushed.screen.id, text: "octokit language:Python"))
-        let screen = try host.readToEnd(pushed.screen.id)
+        _ = try host.client.send(QueryRequest(screen: root.id, text: "octokit language:Python"))
+        let screen = try host.readToEnd(root.id)
         let names = screen.rows.compactMap { row -> String? in
             guard case .string(let owner)? = row.values?["owner"], case .string(let name)? = row.values?["name"] else { return nil }
             return "\(owner)/\(name)"
@@ -130,19 +130,18 @@ struct LiveGitHubAppTests {
         let github = try FakeGitHubFixture("search-limit", rules: [FakeRule(
             path: "/search/repositories", status: 403, body: ["message": "API rate limit exceeded for 127.0.0.1."],
             addHeaders: ["X-RateLimit-Limit": "10", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "1430338524"])])
-        let host = try github.host()
-        try host.initialize()
-        let pushed = try host.client.send(PushRequest(kind: "repository-search", params: [:]))
-        let failure = host.expectError(QueryRequest.method, ["screen": .string(pushed.screen.id), "text": "octokit"])
+        let host = try Self.host(github)
+        let root = try host.initialize().stack[0]
+        let failure = host.expectError(QueryRequest.method, ["screen": .string(root.id), "text": "octokit"])
         #expect(failure?.data?["kind"] == "rateLimited")
         #expect(failure?.message.hasPrefix("GitHub's search rate limit is used up (10 searches per minute)") == true)
-        #expect(try host.rows(pushed.screen.id).sections.first?.state == .failed)
+        #expect(try host.rows(root.id).sections.first?.state == .failed)
         #expect(try host.shutdown().exitCode == 0)
     }
 
     @Test func aUsersStarsAreListedAcrossBothRecordedPages() throws {
         let github = try FakeGitHubFixture("starred", rules: [])
-        let host = try github.host()
+        let host = try Self.host(github)
         try host.initialize()
         let pushed = try host.client.send(PushRequest(kind: "starred", params: ["login": "jacquev6"]))
         let screen = try host.readToEnd(pushed.screen.id)
@@ -151,6 +150,12 @@ struct LiveGitHubAppTests {
         #expect(screen.rows.last?.values?["name"] == "folly" && screen.rows.last?.values?["owner"] == "facebook")
         #expect(try github.server.settledRequests().map(\.recording) == ["103_user-starred-pygithub-2012-p1.json", "104_user-starred-pygithub-2012-p2.json"])
         #expect(try host.shutdown().exitCode == 0)
+    }
+
+    /// navhost on the fake GitHub with repository search as the root: it asks GitHub nothing
+    /// until a query is typed, so the screen under test makes every request in the log.
+    static func host(_ github: FakeGitHubFixture, _ arguments: [String] = []) throws -> HostUnderTest {
+        try github.host(["--root", "repository-search"] + arguments)
     }
 
     static func issueSeriesFile(_ number: Int) -> String {
