@@ -171,6 +171,19 @@ import Testing
         }
     }
 
+    /// Offline, a conversation read before comes from the cache, each page marked stale.
+    @Test func offlineACachedConversationIsServedStale() throws {
+        try withHarness { harness in
+            let source = LiveGitHubSource(api: try harness.client(perPage: 3, cache: try harness.cache()))
+            let online = try harness.pages(of: source.comments(owner: "PyGithub", name: "PyGithub", number: 1136))
+            #expect(online.allSatisfy { $0.staleReason == nil })
+            harness.server.stop()
+            let offline = try harness.pages(of: source.comments(owner: "PyGithub", name: "PyGithub", number: 1136))
+            #expect(offline.map { $0.items.map(\.id) } == online.map { $0.items.map(\.id) })
+            #expect(offline.allSatisfy { $0.staleReason?.hasPrefix("Could not connect to 127.0.0.1:") == true }, "\(offline.map(\.staleReason))")
+        }
+    }
+
     /// 2012 comments carry no `html_url`.
     @Test func aConversationFrom2012IsReadToo() throws {
         try withHarness { harness in
