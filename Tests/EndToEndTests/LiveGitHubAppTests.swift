@@ -35,7 +35,10 @@ struct LiveGitHubAppTests {
         let pushed = try host.client.send(PushRequest(kind: "issues", params: ["owner": "PyGithub", "name": "PyGithub"]))
         let screen = try host.readToEnd(pushed.screen.id)
         #expect(!screen.rows.contains { $0.values?["number"] == 3045 })
-        #expect(try github.server.settledRequests().first?.recording == "58_repo-issues-pygithub-2024-pr-item.json")
+        #expect(screen.rows.isEmpty && screen.sections.first?.state == nil, "loaded, with no issue to show")
+        #expect(screen.sections.first?.hasMore != true)
+        let log = try github.server.settledRequests()
+        #expect(log.map(\.recording) == ["58_repo-issues-pygithub-2024-pr-item.json", nil], "page 1 held the pull request; page 2 was read on")
         #expect(try host.shutdown().exitCode == 0)
     }
 
