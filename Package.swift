@@ -234,7 +234,7 @@ let package = Package(
         .target(name: "FakeGitHub", dependencies: ["HTTPClient", "UVKit", "NavProtocol"], path: "Tests/FakeGitHub", swiftSettings: strict),
         .testTarget(
             name: "GitHubAPITests",
-            dependencies: ["GitHubAPI", "HTTPClient", "CCurl", "UVKit", "GitHubModels", "NavProtocol", "FakeGitHub"],
+            dependencies: ["GitHubAPI", "HTTPClient", "CCurl", "UVKit", "GitHubModels", "ListController", "NavProtocol", "FakeGitHub"],
             path: "Tests/GitHubAPITests",
             swiftSettings: strict
         ),

@@ -92,13 +92,35 @@ public final class GitHubAPIClient {
         return fetch(url, .accounts(login: login), as: [GitHubUser].self, completion: completion)
     }
 
+    /// `GET /users/{login}/starred`: the repositories the account starred, most recently
+    /// starred first; or the `page` URL a previous result gave as `nextPage`.
+    @discardableResult
+    public func starredRepositories(
+        login: String, page: String? = nil, completion: @escaping (Result<GitHubResult<[GitHubRepository]>, GitHubAPIError>) -> Void
+    ) -> GitHubAPITask {
+        let url = page ?? "\(baseURL)/users/\(APIURL.encode(login))/starred?per_page=\(perPage)"
+        return fetch(url, .starred(login: login), as: [GitHubRepository].self, completion: completion)
+    }
+
+    /// `GET /search/repositories?q=…&sort=stars&order=desc`: most starred first; or the `page`
+    /// URL a previous result gave as `nextPage`. GitHub lists at most the first 1,000 matches
+    /// (`GitHubSearchTotal.resultCap`), and counts searches against their own quota
+    /// (`rateLimit.resource == "search"`).
+    @discardableResult
+    public func searchRepositories(
+        query: String, page: String? = nil,
+        completion: @escaping (Result<GitHubResult<GitHubSearchResult<GitHubRepository>>, GitHubAPIError>) -> Void
+    ) -> GitHubAPITask {
+        let url = page ?? "\(baseURL)/search/repositories?q=\(APIURL.encode(query))&sort=stars&order=desc&per_page=\(perPage)"
+        return fetch(url, .repositorySearch(query: query), as: GitHubSearchResult<GitHubRepository>.self, completion: completion)
+    }
+
     /// `GET /repos/{owner}/{name}`; a renamed or transferred repository's 301 is followed.
     @discardableResult
     public func repository(
         owner: String, name: String, completion: @escaping (Result<GitHubResult<GitHubRepository>, GitHubAPIError>) -> Void
     ) -> GitHubAPITask {
-        let url = "\(baseURL)/repos/\(APIURL.encode(owner))/\(APIURL.encode(name))"
-        return fetch(url, .repository(owner: owner, name: name), as: GitHubRepository.self, completion: completion)
+        fetch(repositoryURL(owner: owner, name: name), .repository(owner: owner, name: name), as: GitHubRepository.self, completion: completion)
     }
 
     /// `GET /users/{login}`: a user's or organization's profile.
@@ -107,7 +129,13 @@ public final class GitHubAPIClient {
         fetch("\(baseURL)/users/\(APIURL.encode(login))", .user(login: login), as: GitHubUser.self, completion: completion)
     }
 
-    private func fetch<Value: Decodable & Sendable>(
+    /// `{baseURL}/repos/{owner}/{name}`, the root of a repository's endpoints.
+    func repositoryURL(owner: String, name: String) -> String {
+        "\(baseURL)/repos/\(APIURL.encode(owner))/\(APIURL.encode(name))"
+    }
+
+    /// The one way every endpoint is asked: a `GitHubFetch` of `url`, decoded as `Value`.
+    func fetch<Value: Decodable & Sendable>(
         _ url: String, _ resource: GitHubResource, as type: Value.Type,
         completion: @escaping (Result<GitHubResult<Value>, GitHubAPIError>) -> Void
     ) -> GitHubAPITask {

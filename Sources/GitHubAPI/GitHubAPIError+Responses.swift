@@ -50,10 +50,14 @@ extension GitHubAPIError {
             error.kind = .rateLimited
             error.rateLimitReset = headers["X-RateLimit-Reset"].flatMap { Int($0.trimmingSpaces) }
             error.retryAfter = retryAfter
-            error.message = rateLimitMessage(error, limit: headers["X-RateLimit-Limit"], authenticated: authenticated)
+            let quota = headers["X-RateLimit-Resource"]?.trimmingSpaces ?? resource.rateLimitResource
+            error.message = rateLimitMessage(error, limit: headers["X-RateLimit-Limit"], search: quota == "search", authenticated: authenticated)
         case 404:
             error.kind = .notFound
             error.message = resource.notFoundMessage
+        case 410:
+            error.kind = .gone
+            error.message = "GitHub says it is not there (410\(said))."
         case 422:
             error.kind = .invalidQuery
             let reasons = (body?.errors ?? []).compactMap(\.message)
@@ -65,16 +69,19 @@ extension GitHubAPIError {
         return error
     }
 
-    private static func rateLimitMessage(_ error: GitHubAPIError, limit: String?, authenticated: Bool) -> String {
+    /// Searches count against their own quota, per minute, apart from the hourly one of every
+    /// other request: the message names the one that ran out.
+    private static func rateLimitMessage(_ error: GitHubAPIError, limit: String?, search: Bool, authenticated: Bool) -> String {
         let hint = authenticated ? "" : " Set GITHUB_TOKEN for a higher limit."
         if let retryAfter = error.retryAfter {
             return "GitHub's secondary rate limit was hit (too many requests in a short time); retry in \(retryAfter) s."
         }
-        let quota = limit.map { " (\($0.trimmingSpaces) requests per hour)" } ?? ""
+        let name = search ? "search rate limit" : "API rate limit"
+        let quota = limit.map { search ? " (\($0.trimmingSpaces) searches per minute)" : " (\($0.trimmingSpaces) requests per hour)" } ?? ""
         if let reset = error.rateLimitResetISO8601 {
-            return "GitHub's API rate limit is used up\(quota); it resets at \(reset).\(hint)"
+            return "GitHub's \(name) is used up\(quota); it resets at \(reset).\(hint)"
         }
-        return "GitHub's API rate limit is used up\(quota); try again later.\(hint)"
+        return "GitHub's \(name) is used up\(quota); try again later.\(hint)"
     }
 
     /// The error for a request that got no response.

@@ -14,6 +14,8 @@ public struct GitHubAPIError: Error, Sendable, Equatable, CustomStringConvertibl
         case forbidden
         /// 404: no such user or repository (or not visible to this token).
         case notFound
+        /// 410: there for good no more, or turned off (a repository's issues when it has none).
+        case gone
         /// 422: GitHub refused the search query or parameters.
         case invalidQuery
         /// No complete answer within the client's timeout.

@@ -97,7 +97,7 @@ final class GitHubFetch<Value: Sendable> {
     }
 
     private func received(_ response: HTTPResponse) {
-        let rateLimit = GitHubRateLimit(headers: response.headers)
+        let rateLimit = GitHubRateLimit(headers: response.headers, endpointResource: resource.rateLimitResource)
         switch response.status {
         case 200..<300:
             let value: Value

@@ -6,7 +6,8 @@ public struct GitHubRateLimit: Sendable, Equatable {
     public var remaining: Int?
     /// Seconds since 1970.
     public var reset: Int?
-    /// "core", "search", … (X-RateLimit-Resource, sent since 2020).
+    /// The quota counted: "core", "search", … (X-RateLimit-Resource, sent since 2020; for older
+    /// responses, the quota of the endpoint asked: searches count against "search").
     public var resource: String?
 
     public init(limit: Int?, remaining: Int?, reset: Int?, resource: String?) {
@@ -16,13 +17,16 @@ public struct GitHubRateLimit: Sendable, Equatable {
         self.resource = resource
     }
 
-    /// Nil when the response carried none of the headers.
-    init?(headers: HTTPHeaders) {
+    /// Nil when the response carried none of the headers; `endpointResource` is the quota the
+    /// request counts against, for a response without X-RateLimit-Resource.
+    init?(headers: HTTPHeaders, endpointResource: String) {
         func number(_ name: String) -> Int? { headers[name].flatMap { Int($0.trimmingSpaces) } }
+        let resource = headers["X-RateLimit-Resource"]?.trimmingSpaces
         self.init(
             limit: number("X-RateLimit-Limit"), remaining: number("X-RateLimit-Remaining"), reset: number("X-RateLimit-Reset"),
-            resource: headers["X-RateLimit-Resource"])
+            resource: resource)
         if limit == nil, remaining == nil, reset == nil, resource == nil { return nil }
+        self.resource = resource ?? endpointResource
     }
 }
 

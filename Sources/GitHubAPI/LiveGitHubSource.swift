@@ -39,13 +39,19 @@ public final class LiveGitHubSource: GitHubSource {
     }
 
     public func repository(owner login: String, name: String, completion: @escaping (Result<GitHubRepository, any Error>) -> Void) -> Cancellable? {
-        api.repository(owner: login, name: name) { result in
-            completion(result.map(\.value).mapError(Self.screenError))
-        }
+        single(completion) { self.api.repository(owner: login, name: name, completion: $0) }
+    }
+
+    /// Adapts an endpoint of one value to the screens' completion.
+    func single<Value>(
+        _ completion: @escaping (Result<Value, any Error>) -> Void,
+        _ fetch: (@escaping (Result<GitHubResult<Value>, GitHubAPIError>) -> Void) -> GitHubAPITask
+    ) -> Cancellable? {
+        fetch { result in completion(result.map(\.value).mapError(Self.screenError)) }
     }
 
     /// Adapts an endpoint whose pages are `Link` URLs to the controller's paged loader.
-    private func paged<Item>(
+    func paged<Item>(
         _ fetch: @escaping (String?, @escaping (Result<GitHubResult<[Item]>, GitHubAPIError>) -> Void) -> GitHubAPITask
     ) -> SectionLoader<Item> {
         .pages(pageSize: 30) { cursor, completion in
@@ -61,57 +67,5 @@ public final class LiveGitHubSource: GitHubSource {
     /// section's error state with GitHub's actionable message (rate limit reset time, bad token…).
     static func screenError(_ error: GitHubAPIError) -> any Error {
         error.kind == .notFound ? ScreenError.notFound(error.message) : ScreenError.sourceFailed(message: error.message, data: error.data)
-    }
-}
-
-/// The issue, pull request, README, repository search and stars lists are not read from the live
-/// API yet: each load fails with this error, shown in its section's footer.
-extension LiveGitHubSource {
-    static func notYetAvailable(_ what: String) -> ScreenError {
-        .dataUnavailable("\(what) is not available from the live source yet")
-    }
-
-    private func unavailable<Item>(_ what: String) -> SectionLoader<Item> {
-        .pages(pageSize: 30) { _, completion in
-            completion(.failure(Self.notYetAvailable(what)))
-            return nil
-        }
-    }
-
-    private func unavailable<Value>(_ what: String, _ completion: (Result<Value, any Error>) -> Void) -> Cancellable? {
-        completion(.failure(Self.notYetAvailable(what)))
-        return nil
-    }
-
-    public func issues(owner login: String, name: String, filter: GitHubIssueFilter) -> SectionLoader<GitHubIssue> {
-        unavailable("a repository's issue list")
-    }
-
-    public func issue(owner login: String, name: String, number: Int, completion: @escaping (Result<GitHubIssue, any Error>) -> Void) -> Cancellable? {
-        unavailable("an issue", completion)
-    }
-
-    public func comments(owner login: String, name: String, number: Int) -> SectionLoader<GitHubComment> {
-        unavailable("an issue's comments")
-    }
-
-    public func pullRequests(owner login: String, name: String, filter: GitHubIssueFilter) -> SectionLoader<GitHubPullRequest> {
-        unavailable("a repository's pull request list")
-    }
-
-    public func pullRequest(owner login: String, name: String, number: Int, completion: @escaping (Result<GitHubPullRequest, any Error>) -> Void) -> Cancellable? {
-        unavailable("a pull request", completion)
-    }
-
-    public func readme(owner login: String, name: String, completion: @escaping (Result<GitHubReadme, any Error>) -> Void) -> Cancellable? {
-        unavailable("a README", completion)
-    }
-
-    public func searchRepositories(_ query: String) -> SectionLoader<GitHubSearchItem<GitHubRepository>> {
-        unavailable("repository search")
-    }
-
-    public func starredRepositories(of login: String) -> SectionLoader<GitHubRepository> {
-        unavailable("a user's stars")
     }
 }

@@ -51,6 +51,36 @@ import Testing
         }
     }
 
+    /// Every endpoint goes through the same fetch: each redacts a token the server echoes.
+    @Test func everyEndpointRedactsAnEchoedToken() throws {
+        try withHarness { harness in
+            try harness.server.script([FakeRule(path: "/", match: "prefix", fault: "echo_authorization")])
+            let api = try harness.client(token: Self.token)
+            func failure<Value>(_ start: (@escaping (Result<GitHubResult<Value>, GitHubAPIError>) -> Void) -> GitHubAPITask) -> GitHubAPIError? {
+                guard case .failure(let error)? = harness.wait({ _ = start($0) }) else { return nil }
+                return error
+            }
+            let errors = [
+                failure { api.issues(owner: "PyGithub", name: "PyGithub", state: .all, completion: $0) },
+                failure { api.issue(owner: "PyGithub", name: "PyGithub", number: 28, completion: $0) },
+                failure { api.comments(owner: "PyGithub", name: "PyGithub", number: 28, completion: $0) },
+                failure { api.pullRequests(owner: "PyGithub", name: "PyGithub", state: .closed, completion: $0) },
+                failure { api.pullRequest(owner: "PyGithub", name: "PyGithub", number: 3370, completion: $0) },
+                failure { api.readme(owner: "octokit", name: "octokit.rb", completion: $0) },
+                failure { api.searchRepositories(query: "octokit", completion: $0) },
+                failure { api.starredRepositories(login: "jacquev6", completion: $0) },
+            ]
+            #expect(errors.map { $0?.kind } == Array(repeating: .badCredentials, count: 8))
+            for error in errors.compactMap({ $0 }) {
+                #expect(error.githubMessage == "Bad credentials: Bearer <redacted>")
+                for text in texts(of: error) {
+                    #expect(!Self.leaks(text), "the token leaked into: \(text)")
+                }
+            }
+            #expect(try harness.server.requests().allSatisfy { $0.headers["authorization"] == "Bearer \(Self.token)" })
+        }
+    }
+
     @Test func theTokenIsSentAsABearerHeaderOnly() throws {
         try withHarness { harness in
             let api = try harness.client(token: Self.token)

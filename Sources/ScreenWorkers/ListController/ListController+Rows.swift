@@ -46,6 +46,9 @@ extension ListController {
         var wanted = limit
         for section in shown.sections where wanted > 0 {
             if skip >= section.count {
+                // A paged section with nothing yet and more to come (every item of its pages so far
+                // filtered out) is where the read is: reaching it loads its next page.
+                if skip == 0 && section.hasMore { pieces.append((section, 0..<0)) }
                 skip -= section.count
                 continue
             }

@@ -8,16 +8,11 @@ import time
 from http.server import BaseHTTPRequestHandler
 from urllib.parse import urlsplit
 
+from corpus import etag_matches
+
 RECORDED_ORIGIN = "https://api.github.com"
 NOT_FOUND = {"message": "Not Found", "documentation_url": "https://docs.github.com/rest"}
 LONGEST_DELAY_MS = 30000
-
-
-def etag_matches(if_none_match, etag):
-    if not if_none_match or not etag:
-        return False
-    strip = lambda tag: tag.strip()[2:] if tag.strip().startswith("W/") else tag.strip()
-    return if_none_match.strip() == "*" or any(strip(tag) == strip(etag) for tag in if_none_match.split(","))
 
 
 class FakeGitHubHandler(BaseHTTPRequestHandler):
@@ -67,7 +62,8 @@ class FakeGitHubHandler(BaseHTTPRequestHandler):
         if "status" in rule:
             body = json.dumps(rule.get("body", {})).encode("utf-8")
             return self.reply(entry, rule["status"], [("Content-Type", "application/json; charset=utf-8")], body, rule)
-        recording = state.corpus.by_name[rule["recording"]] if "recording" in rule else state.corpus.lookup(path)
+        recording = (state.corpus.by_name[rule["recording"]] if "recording" in rule
+                     else state.corpus.lookup(path, self.headers.get("If-None-Match")))
         if recording is None:
             state.update(entry, recording=None, unmatched=True)
             return self.reply(entry, 404, [("Content-Type", "application/json; charset=utf-8")],

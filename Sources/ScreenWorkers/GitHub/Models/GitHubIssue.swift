@@ -1,5 +1,6 @@
 /// An issue as `GET /repos/{owner}/{name}/issues[/{number}]` returns it. GitHub's issue list
-/// holds pull requests too, each marked by a `pull_request` object (`isPullRequest`).
+/// holds pull requests too, each marked by a `pull_request` object with its URLs
+/// (`isPullRequest`; in 2012-2013 bodies plain issues carry the object with null URLs).
 ///
 /// Decoding accepts every field set GitHub has sent since 2012: `assignees` falls back to the
 /// single `assignee`, and `state_reason` (2022) and `closed_by` may be absent.
@@ -79,7 +80,16 @@ public struct GitHubIssue: Codable, Sendable, Hashable {
         updatedAt = try container.decode(String.self, forKey: .updatedAt)
         closedAt = try container.decodeIfPresent(String.self, forKey: .closedAt)
         closedBy = try container.decodeIfPresent(GitHubUser.self, forKey: .closedBy)
-        isPullRequest = container.contains(.pullRequest)
+        // Until 2013 every issue carried a `pull_request` object, with null URLs for a plain issue.
+        isPullRequest = try container.decodeIfPresent(PullRequestMarker.self, forKey: .pullRequest)?.htmlURL != nil
+    }
+
+    private struct PullRequestMarker: Decodable {
+        var htmlURL: String?
+
+        enum CodingKeys: String, CodingKey {
+            case htmlURL = "html_url"
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -100,8 +110,9 @@ public struct GitHubIssue: Codable, Sendable, Hashable {
         try container.encode(closedAt, forKey: .closedAt)
         try container.encodeIfPresent(closedBy, forKey: .closedBy)
         if isPullRequest {
-            // GitHub's marker carries the pull request's URLs; its presence is what it means.
-            _ = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .pullRequest)
+            // GitHub's marker carries the pull request's URLs; a pull request's page is what it means.
+            var marker = container.nestedContainer(keyedBy: PullRequestMarker.CodingKeys.self, forKey: .pullRequest)
+            try marker.encode(htmlURL, forKey: .htmlURL)
         }
     }
 }
