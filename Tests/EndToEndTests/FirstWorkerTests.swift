@@ -26,7 +26,7 @@ import Testing
     @Test func aWorkerTellsItsKindsWithOrWithoutAScreen() throws {
         let printed = try runCommand(Binaries.directory + "/screen-worker", ["kinds"])
         let expected = try JSONValue(parsing: printed.output)
-        #expect(expected.arrayValue?.compactMap { $0["kind"]?.stringValue } == ["followers", "following", "repositories", "repository", "users"])
+        #expect(expected.arrayValue?.compactMap { $0["kind"]?.stringValue } == ["followers", "following", "issue", "issues", "pull", "pulls", "readme", "repositories", "repository", "repository-search", "starred", "users"])
         let worker = try NavClient(executable: BuildProducts.path(of: "screen-worker"))
         #expect(try worker.request(WorkerKindsRequest.method) == expected)
         _ = try worker.request(WorkerOpenRequest.method, ["screen": "s1", "kind": "users", "params": [:]])

@@ -47,7 +47,7 @@ import Testing
         #expect(run.status.exitCode == 1)
         #expect(run.output.contains("✓ 5/6 assertCount values.stars ≥ 2000 and ≤ 3000 = 1"), "\(run.output)")
         #expect(run.output.contains("expected: a row with values.stars ≥ 5000 on the top screen"))
-        #expect(run.output.contains("found:    none of the 5 rows matches"))
+        #expect(run.output.contains("found:    none of the 6 rows matches"))
     }
 
     @Test func blocksRunOnConditionsRepeatAndRetry() throws {

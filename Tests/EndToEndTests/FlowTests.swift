@@ -55,7 +55,7 @@ final class ScratchFolder {
             "  ✓ 2/4 select id = user:mojombo",
             "  ✗ 3/4 assertVisible title ~ /^rails$/, kind = repository  (\(flow):4)",
             "      expected: a row with title ~ /^rails$/, kind = repository on the top screen",
-            "      found:    none of the 5 rows matches",
+            "      found:    none of the 6 rows matches",
             "      screen:",
             "        ▶─ mojombo's repositories · repositories s2 (depth 2) · revision 1",
             "        │   grit  —  Ruby · ★ 2k  ›",
@@ -66,7 +66,7 @@ final class ScratchFolder {
         for line in expected { #expect(run.output.contains(line), "missing line: \(line)\n\(run.output)") }
         let junit = try scratch.read("junit.xml")
         #expect(junit.contains(#"<failure message="step 3 assertVisible title ~ /^rails$/, kind = repository failed ("#))
-        #expect(junit.contains("    found:    none of the 5 rows matches"), "the failure holds the report")
+        #expect(junit.contains("    found:    none of the 6 rows matches"), "the failure holds the report")
         #expect(junit.contains("  – 4/4 back  (skipped)\n✗ \(flow) failed ("), "system-out holds every step")
     }
 

@@ -36,7 +36,10 @@ import Testing
         let repositories = try host.rows()
         #expect(repositories.screen == selected.pushed?.id)
         #expect(repositories.rows.contains { $0.id == "repo:mojombo/grit" })
-        #expect(repositories.rows.allSatisfy { $0.kind == "repository" && $0.accessory == .disclosure })
+        let repositoryRows = repositories.rows.filter { $0.id.hasPrefix("repo:") }
+        #expect(repositoryRows.count == repositories.rows.count - 1, "the repositories, then the row of the user's stars")
+        #expect(repositoryRows.allSatisfy { $0.kind == "repository" && $0.accessory == .disclosure })
+        #expect(repositories.rows.last?.id == "account:starred")
 
         // Select a repository: its detail, in sections with several row kinds.
         let detail = try host.select("repo:mojombo/grit")

@@ -21,7 +21,7 @@ import Testing
         #expect(shown["stack"]?.arrayValue?.compactMap { $0["kind"]?.stringValue } == ["users", "repositories", "repository"])
         let rows = shown["rows"]?.arrayValue ?? []
         let counted = (shown["sections"]?.arrayValue ?? []).compactMap { $0["count"]?.intValue }.reduce(0, +)
-        #expect(rows.count == 12 && counted == 12)
+        #expect(rows.count == 15 && counted == 15)
         #expect(rows.last?["id"]?.stringValue == "links:github")
     }
 

@@ -46,7 +46,7 @@ import Testing
         let printed = try runCommand(Binaries.directory + "/screen-worker", ["kinds"])
         #expect(printed.status.exitCode == 0)
         let descriptors = try #require(ScreenDescriptor.handRead(array: try JSONValue(parsing: printed.output)))
-        #expect(descriptors.map(\.kind.rawValue) == ["followers", "following", "repositories", "repository", "users"])
+        #expect(descriptors.map(\.kind.rawValue) == ["followers", "following", "issue", "issues", "pull", "pulls", "readme", "repositories", "repository", "repository-search", "starred", "users"])
         #expect(descriptors.allSatisfy { !$0.description.isEmpty })
         #expect(printed.output == ScreenDescriptor.jsonLine(descriptors) + "\n")
     }

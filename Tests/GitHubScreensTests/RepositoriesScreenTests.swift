@@ -11,8 +11,10 @@ import Testing
         let store = try GeneratedSnapshot.defaultStore()
         for user in try GeneratedSnapshot.allUsers(in: store).prefix(25) {
             let controller = try harness.open("repositories", ["login": .string(user.login)])
-            #expect(controller.sections.map(\.id) == ["repositories"])
-            let rows = try harness.allRows(controller)
+            #expect(controller.sections.map(\.id) == ["repositories", "account"])
+            let all = try harness.allRows(controller)
+            #expect(all.last?.id == "account:starred", "the last row opens the user's stars")
+            let rows = all.filter { $0.id.hasPrefix("repo:") }
             #expect(rows.count == user.publicRepos)
             let expected = try store.repositories(owner: user.login)
             #expect(rows.map(\.id) == expected.map { "repo:\(user.login)/\($0.name)" })
