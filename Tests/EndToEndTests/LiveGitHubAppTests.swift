@@ -5,7 +5,7 @@ import Testing
 
 /// The issues, pull requests, README, repository search and stars screens, from navhost
 /// `--source github` against the fake GitHub: what a user sees is exactly the recorded data.
-@Suite(.disabled("needs the issues, issue, pulls, pull, readme, repository-search and starred screens (github branch)"))
+@Suite
 struct LiveGitHubAppTests {
     static let fixtureRepository: JSONValue = ["owner": "octokit-fixture-org", "name": "tmp-scenario-paginate-issues-20220719043836917-izyoe"]
 
