@@ -143,7 +143,12 @@ final class NavShellServer: Sendable {
         }
         await progress.finish()
         let structured: Value? = Value(answer.structuredContent)
-        return CallTool.Result(content: [.text(text: answer.text, annotations: nil, _meta: nil)], structuredContent: structured)
+        // A screen shown with a section that failed (a rate limit, the network) is the screen and
+        // an error: the text says first what failed, so a model retries or tells the user.
+        let failures = answer.failures
+        let text = failures.isEmpty ? answer.text : (["Could not load " + failures.joined(separator: "; ")] + [answer.text]).joined(separator: "\n\n")
+        return CallTool.Result(
+            content: [.text(text: text, annotations: nil, _meta: nil)], structuredContent: structured, isError: failures.isEmpty ? nil : true)
     }
 
     static func result(_ failure: ToolFailure) -> CallTool.Result {

@@ -24,9 +24,11 @@ enum NavTools {
                 name: name.rawValue, title: "Open a deep link",
                 description: """
                     Replace the navigation stack with the screens a deep link names and show the top one. \
-                    Paths look like users[/LOGIN[/repositories[/REPOSITORY]]]: users is the user search, \
-                    users/LOGIN/repositories a user's repositories, users/LOGIN/repositories/NAME one repository \
-                    (its about, stats and links rows; the stars are the value count of row stats:stars). \
+                    Paths look like users[/LOGIN[/starred|/repositories[/REPOSITORY[/readme|/issues[/N]|/pulls[/N]]]]]: \
+                    users is the user search, users/LOGIN/repositories a user's repositories, users/LOGIN/starred \
+                    the repositories they starred, users/LOGIN/repositories/NAME one repository (its about, \
+                    browse, stats and links rows; the stars are the value count of row stats:stars), and under it \
+                    readme, issues, issues/N (one issue with its comments), pulls and pulls/N. \
                     Example: {"path": "users/mojombo/repositories/chronic"}.
                     """,
                 inputSchema: object(["path": ["type": "string", "description": "A deep link, e.g. users/mojombo/repositories/chronic"]], required: ["path"]),

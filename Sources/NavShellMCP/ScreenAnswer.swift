@@ -25,6 +25,12 @@ struct ScreenAnswer: Equatable, Sendable {
     /// Columns of the text: wider than a terminal's, so a model reads descriptions whole.
     static let textWidth = 120
 
+    /// Why each section that failed to load failed ("Repositories: GitHub's API rate limit is
+    /// used up ..."): a tool answering such a screen is an error a model can act on.
+    var failures: [String] {
+        sections.filter { $0.state == .failed }.map { "\($0.header ?? $0.id): \($0.error ?? "could not load")" }
+    }
+
     /// Rows the window covers: those of its section, or of every section.
     var total: Int {
         sections.filter { section == nil || $0.id == section }.reduce(0) { $0 + $1.count }

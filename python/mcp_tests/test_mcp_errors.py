@@ -15,7 +15,7 @@ def test_each_refused_call_is_a_tool_error_that_says_what_to_do():
             unknown_row = await error_text(session, "select", rowId="user:nobody-here")
             assert "No row 'user:nobody-here' on Users (s1)" in unknown_row and "user:mojombo" in unknown_row
             bad_path = await error_text(session, "open", path="users/mojombo/stars")
-            assert "users[/LOGIN[/repositories[/REPOSITORY]]]" in bad_path and "users/mojombo/repositories/chronic" in bad_path
+            assert "users[/LOGIN[/starred|/repositories[/REPOSITORY[/readme|/issues[/N]|/pulls[/N]]]]]" in bad_path and "users/mojombo/repositories/chronic" in bad_path
             unknown_kind = await error_text(session, "push", kind="gists", params={"login": "mojombo"})
             assert "gists" in unknown_kind and "followers {login}" in unknown_kind
             missing = await error_text(session, "open")

@@ -53,7 +53,7 @@ def test_resource_errors():
             assert missing.value.code == -32002 and "nope" in missing.value.message
             with pytest.raises(MCPError) as bad_path:
                 await session.read_resource("navshell://users/mojombo/stars")
-            assert bad_path.value.code == -32602 and "users[/LOGIN[/repositories[/REPOSITORY]]]" in bad_path.value.message
+            assert bad_path.value.code == -32602 and "users[/LOGIN[/starred|/repositories[/REPOSITORY[/readme|/issues[/N]|/pulls[/N]]]]]" in bad_path.value.message
             with pytest.raises(MCPError) as other_scheme:
                 await session.read_resource("https://github.com/mojombo")
             assert other_scheme.value.code == -32602 and "navshell://" in other_scheme.value.message

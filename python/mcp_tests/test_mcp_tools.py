@@ -21,7 +21,7 @@ def test_tools_list_describes_each_tool_for_a_model():
                 assert tool.output_schema["type"] == "object"
                 assert "rows" in tool.output_schema["properties"]
                 assert tool.annotations.read_only_hint is (tool.name in {"rows", "stack"}), tool.name
-            assert tools["push"].input_schema["properties"]["kind"]["enum"] == ["followers", "following", "repositories", "repository", "users"]
+            assert tools["push"].input_schema["properties"]["kind"]["enum"] == ["followers", "following", "issue", "issues", "pull", "pulls", "readme", "repositories", "repository", "repository-search", "starred", "users"]
             assert "followers {login}" in tools["push"].description
 
     run(body)

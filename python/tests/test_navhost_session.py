@@ -13,7 +13,7 @@ def test_search_select_and_read_every_row(navhost):
     assert sections == [{"count": 1, "header": "Users matching 'mojombo'", "id": "users"}]
     pushed = navhost.select("user:mojombo")
     assert pushed["action"] == "push" and pushed["pushed"]["kind"] == "repositories"
-    assert [row["title"] for row in navhost.rows()] == ["chronic", "god", "grit", "mojombo.github.io", "tomdoc"]
+    assert [row["title"] for row in navhost.rows()] == ["chronic", "god", "grit", "mojombo.github.io", "tomdoc", "Starred repositories"]
     assert [screen["kind"] for screen in navhost.stack()] == ["users", "repositories"]
 
 
@@ -22,7 +22,7 @@ def test_a_push_can_answer_the_pushed_screens_first_rows(navhost):
     first = pushed["pushedRows"]
     assert first["screen"] == pushed["pushed"]["id"] == navhost.stack()[-1]["id"]
     assert [row["title"] for row in first["rows"]] == ["chronic", "god"]
-    assert first["sections"] == [{"count": 5, "header": "Repositories", "id": "repositories"}]
+    assert first["sections"] == [{"count": 5, "header": "Repositories", "id": "repositories"}, {"count": 1, "header": "Account", "id": "account"}]
     assert first["rows"] == navhost.rows(limit=2)
     assert "pushedRows" not in navhost.select("repo:mojombo/grit")  # without rows=, none
 
