@@ -31,6 +31,32 @@ struct ScreenAnswer: Equatable, Sendable {
         sections.filter { $0.state == .failed }.map { "\($0.header ?? $0.id): \($0.error ?? "could not load")" }
     }
 
+    /// The sections the window reads, each with where it starts in the window's offsets.
+    private var scope: [(info: SectionInfo, start: Int)] {
+        var start = 0
+        return sections.filter { section == nil || $0.id == section }.map { info in
+            defer { start += info.count }
+            return (info, start)
+        }
+    }
+
+    /// The window cut at the end of the first section whose next page is still to come: the
+    /// rows after it move when that page arrives, so a cursor past them would skip rows. They
+    /// are read once the section is whole.
+    func cutAtLoadingSection() -> ScreenAnswer {
+        let end = offset + rows.count
+        guard let loading = scope.first(where: { $0.info.hasMore == true && (offset..<end).contains($0.start + $0.info.count) })
+        else { return self }
+        var cut = self
+        cut.rows = Array(rows.prefix(loading.start + loading.info.count - offset))
+        return cut
+    }
+
+    /// The window is empty because it starts where a section's next page is still to come.
+    var waitsForAPage: Bool {
+        rows.isEmpty && scope.contains { $0.info.hasMore == true && $0.start + $0.info.count == offset }
+    }
+
     /// Rows the window covers: those of its section, or of every section.
     var total: Int {
         sections.filter { section == nil || $0.id == section }.reduce(0) { $0 + $1.count }

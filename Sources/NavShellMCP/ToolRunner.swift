@@ -67,13 +67,30 @@ extension SessionCalls {
     func answer<R: RPCRequestType>(after action: R, limit: Int = NavTools.firstWindow) throws -> (R.Response, ScreenAnswer) {
         let answers = try sendAll([action, StackRequest(), RowsRequest(offset: 0, limit: limit)])
         let done = try decode(R.self, answers[0])
-        return (done, try screenAnswer(stack: answers[1], rows: answers[2], section: nil, offset: 0, limit: limit))
+        return (done, try screenAnswer(stack: answers[1], rows: answers[2], section: nil, offset: 0, limit: limit).cutAtLoadingSection())
     }
 
     /// A window of the top screen's rows.
     func window(section: String?, offset: Int, limit: Int) throws -> ScreenAnswer {
         let answers = try sendAll([StackRequest(), RowsRequest(section: section, offset: offset, limit: limit)])
-        return try screenAnswer(stack: answers[0], rows: answers[1], section: section, offset: offset, limit: limit)
+        return try whole(try screenAnswer(stack: answers[0], rows: answers[1], section: section, offset: offset, limit: limit))
+    }
+
+    /// The window as `cutAtLoadingSection` leaves it; one that starts where a page is still to
+    /// come is read again once the host is idle: a worker answers a read at once from the rows
+    /// it has, and that read asked it for the page.
+    private func whole(_ answer: ScreenAnswer) throws -> ScreenAnswer {
+        let cut = answer.cutAtLoadingSection()
+        guard cut.waitsForAPage else { return cut }
+        do {
+            _ = try send(WaitIdleRequest(timeout: WaitIdleRequest.defaultTimeout))
+        } catch is NavClientError {
+            return cut  // still loading: the answer says so, and has no cursor yet
+        }
+        let rows = try send(RowsRequest(screen: answer.screen.id, section: answer.section, offset: answer.offset, limit: answer.limit))
+        var again = answer
+        (again.revision, again.sections, again.rows) = (rows.revision, rows.sections, rows.rows)
+        return again.cutAtLoadingSection()
     }
 
     /// The window a cursor points at, or a failure saying why the cursor no longer holds.
@@ -89,9 +106,9 @@ extension SessionCalls {
             throw ToolFailure("rows: that cursor is stale: \(screen.title) was searched for '\(query)' since (the cursor read '\(cursor.query)'); call rows without a cursor to read the new rows from their start")
         }
         let rows = try decode(RowsRequest.self, answers[1])
-        return ScreenAnswer(
+        return try whole(ScreenAnswer(
             screen: screen, stack: stack, revision: rows.revision, sections: rows.sections, rows: rows.rows,
-            section: cursor.section, offset: cursor.offset, limit: limit)
+            section: cursor.section, offset: cursor.offset, limit: limit))
     }
 
     private func screenAnswer(

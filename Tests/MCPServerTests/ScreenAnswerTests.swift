@@ -43,6 +43,29 @@ import Testing
         #expect(Self.answer(offset: 30, count: 0, total: 30, hasMore: true).nextCursor == nil)
     }
 
+    /// A user's repositories: a paged section with `loaded` rows, then one row of stars.
+    static func repositories(loaded: Int, hasMore: Bool, offset: Int, limit: Int) -> ScreenAnswer {
+        let all = (0..<loaded).map { Row(id: "repo:r\($0)", kind: "repository", title: "r\($0)", section: "repositories") }
+            + [Row(id: "account:starred", kind: "browse", title: "Starred repositories", section: "account")]
+        return ScreenAnswer(
+            screen: root, stack: [root], revision: 1,
+            sections: [SectionInfo(id: "repositories", count: loaded, hasMore: hasMore), SectionInfo(id: "account", count: 1)],
+            rows: Array(all.dropFirst(offset).prefix(limit)), section: nil, offset: offset, limit: limit)
+    }
+
+    @Test func aWholeScreenWindowStopsWhereAPageIsStillToCome() throws {
+        let first = Self.repositories(loaded: 30, hasMore: true, offset: 0, limit: 50).cutAtLoadingSection()
+        #expect(first.rows.map(\.id) == (0..<30).map { "repo:r\($0)" }, "the stars row waits for the repositories")
+        #expect(first.nextCursor?.offset == 30)
+        let waiting = Self.repositories(loaded: 30, hasMore: true, offset: 30, limit: 50).cutAtLoadingSection()
+        #expect(waiting.rows.isEmpty && waiting.waitsForAPage)
+        let whole = Self.repositories(loaded: 60, hasMore: false, offset: 30, limit: 50).cutAtLoadingSection()
+        #expect(whole.rows.last?.id == "account:starred" && whole.rows.count == 31 && !whole.waitsForAPage)
+        #expect(whole.nextCursor == nil)
+        let section = Self.answer(offset: 0, count: 30, total: 30, hasMore: true)
+        #expect(section.cutAtLoadingSection() == section, "nothing follows the loading section: nothing to cut")
+    }
+
     @Test func textIsTheRenderedScreenWithItsRowIdsAndWhereTheWindowIs() {
         let answer = Self.answer(offset: 50, count: 2)
         let lines = answer.text.split(separator: "\n").map(String.init)

@@ -15,21 +15,26 @@ def live(fake):
 
 
 def test_a_live_list_pages_through_github_with_cursors(fake_github):
-    fake_github.script([POPULAR])
+    # Pages 1 and 2 are recorded (GitHub's next link names the user by id); the unrecorded
+    # page 3 is scripted as an empty last page, so the list has an end.
+    by_id = "/user/50003/repos"
+    fake_github.script([{"path": by_id, "times": 1, "recording": "27_user-repos-hub4j-kohsuke-p2.json"},
+                        {"path": by_id, "status": 200, "body": []}, POPULAR])
     async def body():
         async with mcp_session(*live(fake_github)) as session:
             answer = (await call(session, "push", kind="repositories", params={"login": "kohsuke"})).structured_content
             assert answer["sections"][0].get("hasMore") is True
-            # Read the paged section by itself: its rows grow as pages arrive.
-            answer = (await call(session, "rows", section="repositories")).structured_content
-            names = [row["values"]["name"] for row in answer["rows"] if row["id"].startswith("repo:")]
+            ids = [row["id"] for row in answer["rows"]]
             while "nextCursor" in answer:
                 answer = (await call(session, "rows", cursor=answer["nextCursor"])).structured_content
-                names += [row["values"]["name"] for row in answer["rows"] if row["id"].startswith("repo:")]
-            assert len(names) == len(set(names)) == answer["sections"][0]["count"] > 30
-            # The pages GitHub links to (it rewrites the next one's URL) are followed.
+                ids += [row["id"] for row in answer["rows"]]
+            names = [row_id for row_id in ids if row_id.startswith("repo:")]
+            assert len(names) == len(set(names)) == answer["sections"][0]["count"] == 60
+            # Every repository is read before the row below the paged section, which comes once.
+            assert ids == names + ["account:starred"]
+            # The pages GitHub links to (it rewrites the next one's URL), each asked for once.
             pages = [request["path"] for request in fake_github.requests() if not request["path"].startswith("/search/")]
-            assert len(set(pages)) >= 2
+            assert len(pages) == len(set(pages)) >= 2
 
     run(body)
 
