@@ -50,35 +50,20 @@ public struct GitHubIssue: Codable, Sendable, Hashable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, number, title, user, state, labels, assignees, comments, body
+        case comments
         case stateReason = "state_reason"
-        case htmlURL = "html_url"
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-        case closedAt = "closed_at"
         case closedBy = "closed_by"
         case pullRequest = "pull_request"
-        case assignee
     }
 
     public init(from decoder: any Decoder) throws {
+        let shared = try GitHubConversationFields(from: decoder)
+        (id, number, title, user, state, labels, assignees) =
+            (shared.id, shared.number, shared.title, shared.user, shared.state, shared.labels, shared.assignees)
+        (body, htmlURL, createdAt, updatedAt, closedAt) = (shared.body, shared.htmlURL, shared.createdAt, shared.updatedAt, shared.closedAt)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(Int.self, forKey: .id)
-        number = try container.decode(Int.self, forKey: .number)
-        title = try container.decode(String.self, forKey: .title)
-        user = try container.decode(GitHubUser.self, forKey: .user)
-        state = try container.decode(GitHubIssueState.self, forKey: .state)
         stateReason = try container.decodeIfPresent(GitHubStateReason.self, forKey: .stateReason)
-        labels = try container.decodeIfPresent([GitHubLabel].self, forKey: .labels) ?? []
-        assignees =
-            try container.decodeIfPresent([GitHubUser].self, forKey: .assignees)
-            ?? container.decodeIfPresent(GitHubUser.self, forKey: .assignee).map { [$0] } ?? []
         comments = try container.decode(Int.self, forKey: .comments)
-        body = try container.decodeIfPresent(String.self, forKey: .body)
-        htmlURL = try container.decode(String.self, forKey: .htmlURL)
-        createdAt = try container.decode(String.self, forKey: .createdAt)
-        updatedAt = try container.decode(String.self, forKey: .updatedAt)
-        closedAt = try container.decodeIfPresent(String.self, forKey: .closedAt)
         closedBy = try container.decodeIfPresent(GitHubUser.self, forKey: .closedBy)
         // Until 2013 every issue carried a `pull_request` object, with null URLs for a plain issue.
         isPullRequest = try container.decodeIfPresent(PullRequestMarker.self, forKey: .pullRequest)?.htmlURL != nil
@@ -93,21 +78,13 @@ public struct GitHubIssue: Codable, Sendable, Hashable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try GitHubConversationFields(
+            id: id, number: number, title: title, user: user, state: state, labels: labels, assignees: assignees, body: body,
+            htmlURL: htmlURL, createdAt: createdAt, updatedAt: updatedAt, closedAt: closedAt
+        ).encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(number, forKey: .number)
-        try container.encode(title, forKey: .title)
-        try container.encode(user, forKey: .user)
-        try container.encode(state, forKey: .state)
         try container.encode(stateReason, forKey: .stateReason)
-        try container.encode(labels, forKey: .labels)
-        try container.encode(assignees, forKey: .assignees)
         try container.encode(comments, forKey: .comments)
-        try container.encode(body, forKey: .body)
-        try container.encode(htmlURL, forKey: .htmlURL)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(updatedAt, forKey: .updatedAt)
-        try container.encode(closedAt, forKey: .closedAt)
         try container.encodeIfPresent(closedBy, forKey: .closedBy)
         if isPullRequest {
             // GitHub's marker carries the pull request's URLs; a pull request's page is what it means.

@@ -53,35 +53,19 @@ public struct GitHubPullRequest: Codable, Sendable, Hashable {
     public var isMerged: Bool { merged ?? (mergedAt != nil) }
 
     enum CodingKeys: String, CodingKey {
-        case id, number, title, user, state, draft, labels, assignees, body, base, head, merged, mergeable
-        case additions, deletions, commits, comments
-        case htmlURL = "html_url"
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-        case closedAt = "closed_at"
+        case draft, base, head, merged, mergeable, additions, deletions, commits, comments
         case mergedAt = "merged_at"
         case mergedBy = "merged_by"
         case changedFiles = "changed_files"
-        case assignee
     }
 
     public init(from decoder: any Decoder) throws {
+        let shared = try GitHubConversationFields(from: decoder)
+        (id, number, title, user, state, labels, assignees) =
+            (shared.id, shared.number, shared.title, shared.user, shared.state, shared.labels, shared.assignees)
+        (body, htmlURL, createdAt, updatedAt, closedAt) = (shared.body, shared.htmlURL, shared.createdAt, shared.updatedAt, shared.closedAt)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(Int.self, forKey: .id)
-        number = try container.decode(Int.self, forKey: .number)
-        title = try container.decode(String.self, forKey: .title)
-        user = try container.decode(GitHubUser.self, forKey: .user)
-        state = try container.decode(GitHubIssueState.self, forKey: .state)
         draft = try container.decodeIfPresent(Bool.self, forKey: .draft) ?? false
-        labels = try container.decodeIfPresent([GitHubLabel].self, forKey: .labels) ?? []
-        assignees =
-            try container.decodeIfPresent([GitHubUser].self, forKey: .assignees)
-            ?? container.decodeIfPresent(GitHubUser.self, forKey: .assignee).map { [$0] } ?? []
-        body = try container.decodeIfPresent(String.self, forKey: .body)
-        htmlURL = try container.decode(String.self, forKey: .htmlURL)
-        createdAt = try container.decode(String.self, forKey: .createdAt)
-        updatedAt = try container.decode(String.self, forKey: .updatedAt)
-        closedAt = try container.decodeIfPresent(String.self, forKey: .closedAt)
         mergedAt = try container.decodeIfPresent(String.self, forKey: .mergedAt)
         base = try container.decode(GitHubBranchRef.self, forKey: .base)
         head = try container.decode(GitHubBranchRef.self, forKey: .head)
@@ -96,20 +80,12 @@ public struct GitHubPullRequest: Codable, Sendable, Hashable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try GitHubConversationFields(
+            id: id, number: number, title: title, user: user, state: state, labels: labels, assignees: assignees, body: body,
+            htmlURL: htmlURL, createdAt: createdAt, updatedAt: updatedAt, closedAt: closedAt
+        ).encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(number, forKey: .number)
-        try container.encode(title, forKey: .title)
-        try container.encode(user, forKey: .user)
-        try container.encode(state, forKey: .state)
         try container.encode(draft, forKey: .draft)
-        try container.encode(labels, forKey: .labels)
-        try container.encode(assignees, forKey: .assignees)
-        try container.encode(body, forKey: .body)
-        try container.encode(htmlURL, forKey: .htmlURL)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(updatedAt, forKey: .updatedAt)
-        try container.encode(closedAt, forKey: .closedAt)
         try container.encode(mergedAt, forKey: .mergedAt)
         try container.encode(base, forKey: .base)
         try container.encode(head, forKey: .head)
