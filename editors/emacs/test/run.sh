@@ -5,12 +5,7 @@
 # Usage: editors/emacs/test/run.sh [path/to/navhost]   (default: .build/debug/navhost)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-root="$(cd "$here/../../.." && pwd)"
-navhost="${1:-$root/.build/debug/navhost}"
-[ -x "$navhost" ] || { echo "no navhost at $navhost: run swift build first" >&2; exit 1; }
-navhost="$(cd "$(dirname "$navhost")" && pwd)/$(basename "$navhost")"
-scratch="$(mktemp -d)"
-trap 'rm -rf "$scratch"' EXIT
+. "$here/../../test-setup.sh"
 mkdir "$scratch/package"
 cp "$here"/../*.el "$scratch/package/"
 failed=0
@@ -26,9 +21,6 @@ if ! (cd "$scratch/package" && emacs --batch -Q -L . -l "$here/checkdoc-all.el" 
   failed=1
 fi
 
-# A 1,200-user snapshot: the root list is long enough to page through 1,000 rows.
-"$(dirname "$navhost")/screen-worker" generate-snapshot --out "$scratch/users.sqlite" --users 1200 \
-  --max-repositories-per-user 3 >/dev/null
 # 7,000 users: more rows than a worker keeps windows of (64 of 100), so a row read long ago must be
 # read again before it can be selected.
 "$(dirname "$navhost")/screen-worker" generate-snapshot --out "$scratch/many.sqlite" --users 7000 \

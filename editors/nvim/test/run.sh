@@ -4,17 +4,9 @@
 # Usage: editors/nvim/test/run.sh [path/to/navhost]   (default: .build/debug/navhost)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-root="$(cd "$here/../../.." && pwd)"
-navhost="${1:-$root/.build/debug/navhost}"
-[ -x "$navhost" ] || { echo "no navhost at $navhost: run swift build first" >&2; exit 1; }
-navhost="$(cd "$(dirname "$navhost")" && pwd)/$(basename "$navhost")"
-scratch="$(mktemp -d)"
-trap 'rm -rf "$scratch"' EXIT
+. "$here/../../test-setup.sh"
 cp -R "$here/.." "$scratch/plugin"
 rm -f "$scratch/plugin/doc/tags"
-# A 1,200-user snapshot: the root list is long enough to page through 1,000 rows.
-"$(dirname "$navhost")/screen-worker" generate-snapshot --out "$scratch/users.sqlite" --users 1200 \
-  --max-repositories-per-user 3 >/dev/null
 # A stand-in browser: it writes the URL it was asked to open.
 mkdir "$scratch/bin"
 printf '#!/bin/sh\nprintf "%%s\\n" "$1" >> "%s/opened"\n' "$scratch" > "$scratch/bin/xdg-open"
