@@ -40,7 +40,8 @@ struct IssueListScreen<List: IssueList>: GitHubScreen {
         guard !search.isEmpty else {
             return [SectionSource(id: List.descriptor.kind.rawValue, header: header, emptyFooter: "No \(header.lowercased())", loader: loader)]
         }
-        return [.searchResults(id: List.descriptor.kind.rawValue, noun: header.lowercased(), query: search, loader: loader.filtered { IssueRow.matches($0, search) })]
+        // The source keeps only the titles that contain the query (the snapshot in SQL).
+        return [.searchResults(id: List.descriptor.kind.rawValue, noun: header.lowercased(), query: search, loader: loader)]
     }
 
     func row(for item: List.Item) -> Row { IssueRow.row(for: item) }

@@ -36,10 +36,6 @@ enum IssueRow {
             detail: item.labels.isEmpty ? nil : item.labels.map(\.name).joined(separator: ", "), accessory: .disclosure,
             values: .object(values))
     }
-
-    static func matches<Item: ListedIssue>(_ item: Item, _ text: String) -> Bool {
-        item.title.containsIgnoringCase(text)
-    }
 }
 
 extension GitHubIssue: ListedIssue {
