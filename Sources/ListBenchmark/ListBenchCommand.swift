@@ -33,6 +33,9 @@ struct ListBenchCommand: ParsableCommand {
     @Flag(help: "Skip the cold run (the snapshot dropped from the OS page cache before each point).")
     var warmOnly = false
 
+    @Option(help: "Give github/docs this many issues and pull requests when generating, and measure its lists.")
+    var largeRepositoryIssues: Int?
+
     func run() throws {
         var results = ListBenchResults(users: users, snapshot: snapshot)
         if regenerate || !FileManager.default.fileExists(atPath: snapshot) {
@@ -62,6 +65,14 @@ struct ListBenchCommand: ParsableCommand {
         results.workerRSSKiB = workerRSS(of: warm.client.pid)
         results.search = try measureSearch(warm.client, screen: warm.screen)
         results.workerRSSAfterSearchKiB = workerRSS(of: warm.client.pid)
+        if let largeRepositoryIssues {
+            let bench = RepositoryListBench(client: warm.client, samples: samples)
+            results.largeRepository = try ["issues", "pulls"].map { try bench.measure($0) }
+            let items = results.largeRepository.reduce(0) { $0 + $1.rowsRead }
+            guard items >= largeRepositoryIssues else {
+                throw ValidationError("github/docs has \(items) issues and pull requests in \(snapshot), not \(largeRepositoryIssues): pass --regenerate")
+            }
+        }
         print(results.table)
         try results.write(to: json)
         print("\nwrote \(json)")
@@ -73,6 +84,7 @@ struct ListBenchCommand: ParsableCommand {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: worker)
         process.arguments = ["generate-snapshot", "--out", snapshot, "--users", String(users), "--max-repositories-per-user", "1"]
+            + (largeRepositoryIssues.map { ["--large-repository-issues", String($0)] } ?? [])
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw ValidationError("generate-snapshot failed with \(process.terminationStatus)") }

@@ -39,6 +39,8 @@ struct ListBenchResults: Codable {
     var search = Latency([])
     var workerRSSKiB = 0
     var workerRSSAfterSearchKiB = 0
+    /// The large repository's lists, warm (empty: not measured).
+    var largeRepository: [RepositoryListFigures] = []
 
     var table: String {
         func ms(_ value: Double?) -> String { value.map { String(format: "%.2f ms", $0 / 1000) } ?? "-" }
@@ -62,6 +64,12 @@ struct ListBenchResults: Codable {
         lines.append(row("  search (screen/query)", search, ms))
         lines.append("")
         lines.append("worker RSS with the \(listLength)-row list open: \(workerRSSKiB / 1024) MiB; after \(search.samples) searches: \(workerRSSAfterSearchKiB / 1024) MiB")
+        for list in largeRepository {
+            lines.append("")
+            lines.append(String(format: "github/docs %@ (every state), warm: pushed in %.1f ms, %d in the list", list.kind, list.pushMilliseconds, list.rowsRead))
+            lines.append(row("  windows read forward", list.windows, ms))
+            lines.append(row("  search (screen/query)", list.search, ms))
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -32,9 +32,18 @@ enum IssueRecords {
 
     /// A commit id for a pull request's branch: the snapshot stores no commits, so one is derived
     /// from the pull request's id and the branch, the same on every read.
+    /// Written digit by digit: a pull list reads two per row, and `String(_:radix:)` with padding
+    /// and `joined()` made them most of a window's cost (list bench, "large repository").
     static func sha(_ id: Int, _ ref: String) -> String {
-        var random = SplitMix64(seed: UInt64(truncatingIfNeeded: id) ^ UInt64(truncatingIfNeeded: ref.hashValueStable))
-        return (0..<5).map { _ in String(random.next() >> 32, radix: 16).leftPadded(to: 8) }.joined()
+        var random = SplitMix64(seed: UInt64(truncatingIfNeeded: id) ^ ref.hashValueStable)
+        let digits = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: 40) { buffer in
+            for word in 0..<5 {
+                let value = random.next() >> 32
+                for digit in 0..<8 { buffer[word * 8 + digit] = digits[Int((value >> UInt64(28 - digit * 4)) & 0xF)] }
+            }
+            return 40
+        }
     }
 }
 
@@ -148,9 +157,5 @@ extension String {
     /// A hash that is the same in every process (Swift's `hashValue` is seeded per process).
     fileprivate var hashValueStable: UInt64 {
         utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
-    }
-
-    fileprivate func leftPadded(to length: Int) -> String {
-        count >= length ? self : String(repeating: "0", count: length - count) + self
     }
 }
