@@ -1,10 +1,12 @@
 import Foundation
 
 extension MarkdownLines {
-    /// A line's text without inline markup, and the links in it as `.link` lines: `[text](url)`
-    /// keeps its text, `![alt](url)` (an image, often a badge) is dropped, `<url>` and bare
-    /// `http(s)://` addresses stay as text; `**`, `__`, `*`, `` ` `` and HTML tags go.
-    static func inline(_ raw: String, base: String?) -> (text: String, links: [MarkdownLine]) {
+    /// A line's text without inline markup, and the links in it as `.link` lines: `[text](url)`,
+    /// `[text][label]`, `[label]` (with a definition in `references`) and `<a href="url">text</a>`
+    /// keep their text, `![alt](url)` (an image, often a badge) is dropped, `<url>` and bare
+    /// `http(s)://` addresses stay as text; `**`, `__`, `*`, `` ` `` and HTML tags go, and HTML's
+    /// character references are decoded.
+    static func inline(_ raw: String, base: String?, references: [String: String] = [:]) -> (text: String, links: [MarkdownLine]) {
         var text = ""
         var links: [MarkdownLine] = []
         var rest = Substring(raw)
@@ -14,23 +16,30 @@ extension MarkdownLines {
         }
         while let first = rest.first {
             let isImage = first == "!" && rest.dropFirst().first == "["
-            if first == "[" || isImage, let close = rest.firstIndex(of: "]"), rest[rest.index(after: close)...].first == "(",
-                let end = rest[close...].firstIndex(of: ")")
+            if first == "[" || isImage, let close = rest.firstIndex(of: "]"),
+                let (address, next) = linkTarget(after: rest[rest.index(after: close)...], label: rest[rest.index(after: rest.startIndex)..<close], references)
             {
                 let label = inline(String(rest[rest.index(rest.startIndex, offsetBy: isImage ? 2 : 1)..<close]), base: base).text
-                let address = rest[rest.index(close, offsetBy: 2)..<end]
                 if !isImage {
                     text += label
-                    link(label, address)
+                    if let address { link(label, address) }
                 }
-                rest = rest[rest.index(after: end)...]
-            } else if first == "<", let end = rest.firstIndex(of: ">") {
+                rest = rest[next...]
+            } else if first == "<", let end = rest.firstIndex(of: ">"), let mark = rest.dropFirst().first, mark.isLetter || mark == "/" {
                 let inside = rest[rest.index(after: rest.startIndex)..<end]
+                rest = rest[rest.index(after: end)...]
                 if inside.hasPrefix("http://") || inside.hasPrefix("https://") {
                     text += inside
                     link("", inside)
+                } else if let href = anchorHref(inside), let close = rest.range(of: "</a>", options: .caseInsensitive) {
+                    let label = inline(String(rest[..<close.lowerBound]), base: base).text
+                    text += label
+                    link(label, href)
+                    rest = rest[close.upperBound...]
                 }
-                rest = rest[rest.index(after: end)...]
+            } else if first == "&", let (character, next) = characterReference(at: rest) {
+                text.append(character)
+                rest = rest[next...]
             } else if rest.hasPrefix("http://") || rest.hasPrefix("https://") {
                 var address = rest.prefix { !$0.isWhitespace && $0 != ")" }
                 while let last = address.last, ".,;:!?".contains(last) { address = address.dropLast() }

@@ -23,15 +23,18 @@ public struct NumberedLine: Sendable, Equatable {
 
 /// Turns Markdown (issue bodies, comments, READMEs) into readable lines: ATX and setext
 /// headings, paragraphs joined into one line, list items, fenced and indented code line by line;
-/// emphasis, inline code marks, images and HTML tags dropped; each link, after the line it is
-/// in, as a `.link` line of its own, relative ones resolved against `base`.
+/// emphasis, inline code marks, images, HTML comments and tags dropped (GitHub's bodies mix in
+/// HTML: `<h2>` and `<li>` lines read as headings and list items); each link, inline, by reference
+/// or `<a href>`, after the line it is in, as a `.link` line of its own, relative ones resolved
+/// against `base`.
 public enum MarkdownLines {
     public static func lines(of markdown: String, base: String? = nil) -> [MarkdownLine] {
+        let (body, references) = referenceDefinitions(in: withoutComments(markdown.replacingOccurrences(of: "\r\n", with: "\n")))
         var result: [MarkdownLine] = []
         var paragraph: [String] = []
         var fence: Substring?
         func add(_ style: MarkdownLine.Style, _ raw: String, level: Int? = nil) {
-            let (text, links) = inline(raw, base: base)
+            let (text, links) = inline(raw, base: base, references: references)
             if !text.isEmpty { result.append(MarkdownLine(style: style, text: text, level: level)) }
             result += links
         }
@@ -39,7 +42,7 @@ public enum MarkdownLines {
             if !paragraph.isEmpty { add(.paragraph, paragraph.joined(separator: " ")) }
             paragraph = []
         }
-        for rawLine in markdown.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in body {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if let open = fence {
                 if line.hasPrefix(open) { fence = nil } else if !rawLine.isEmpty { result.append(MarkdownLine(style: .code, text: String(rawLine))) }
@@ -59,6 +62,13 @@ public enum MarkdownLines {
                 let title = paragraph.joined(separator: " ")
                 paragraph = []
                 add(.heading, title, level: line.first == "=" ? 1 : 2)
+            } else if let block = HTMLBlock(line: line) {
+                endParagraph()
+                switch block {
+                case .heading(let level): add(.heading, line, level: level)
+                case .listItem: add(.listItem, line)
+                case .other: add(.paragraph, line)
+                }
             } else if let item = listItem(line) {
                 endParagraph()
                 add(.listItem, item)
