@@ -85,13 +85,19 @@ let package = Package(
         .target(name: "CJSONScan", path: "Sources/CJSONScan"),
         // A JSON-RPC peer over a libuv stream: framed reads, queued writes, request correlation.
         .target(name: "Transport", dependencies: ["UVKit", "NavProtocol", "CJSONScan"], path: "Sources/Transport", swiftSettings: strict),
-        // navhost's options, shared by the host and the tools that start a host with them.
+        // navhost's options, shared by the host and the tools that start a host with them. Each is
+        // one line of options.json, from which HostOptionsPlugin generates the code that reads,
+        // holds and writes it.
         .target(
             name: "HostOptions",
             dependencies: ["NavProtocol", "Transport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/HostOptions",
-            swiftSettings: strict
+            exclude: ["options.json"],
+            swiftSettings: strict,
+            plugins: ["HostOptionsPlugin"]
         ),
+        .executableTarget(name: "host-options-generator", path: "Sources/HostOptionsGenerator", swiftSettings: strict),
+        .plugin(name: "HostOptionsPlugin", capability: .buildTool(), dependencies: ["host-options-generator"], path: "Plugins/HostOptionsPlugin"),
         .executableTarget(
             name: "NavHost",
             dependencies: [

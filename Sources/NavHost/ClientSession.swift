@@ -58,7 +58,7 @@ final class ClientSession {
     }
 
     /// The methods this session answers, as `initialize` publishes them.
-    var methods: [String] { ClientMethods.methodNames(includingDebug: configuration.enablesDebugMethods) }
+    var methods: [String] { ClientMethods.methodNames(includingDebug: configuration.settings.enableDebugMethods) }
 
     /// Runs `body` once every request read so far has run.
     func afterQueuedRequests(_ body: @escaping () -> Void) {
@@ -216,7 +216,7 @@ final class ClientSession {
                 return refuse(.invalidParams("invalid params: field 'source.kind' must be snapshot or github, not '\(source.kind)'"))
             }
             var configuration = configuration
-            var live = configuration.liveSettings
+            var live = LiveSourceSettings(configuration.settings)
             live.apiURL = source.apiURL ?? live.apiURL
             configuration.liveSource = source.kind == "github" ? live : nil
             spawner.use(configuration)
@@ -230,7 +230,7 @@ final class ClientSession {
                     serverInfo: ServerInfo(name: "navhost", version: ClientSession.version),
                     capabilities: Capabilities(
                         screens: catalog.descriptors, methods: methods, notifications: ClientMethods.notificationNames,
-                        maxMessageBytes: configuration.maxMessageBytes),
+                        maxMessageBytes: configuration.settings.maxMessageBytes),
                     stack: pushed.response.stack))
                 done()
             case .failure(let error):

@@ -53,14 +53,14 @@ final class Host {
         client = RPCConnection(
             loop: loop, name: "client", reader: clientInput,
             writer: try StandardIO.output(loop: loop, fileDescriptor: outputDescriptor), framing: nil,
-            maxMessageBytes: configuration.maxMessageBytes)
-        client.pendingInputLimitBytes = configuration.maxPendingInputBytes
-        client.maxBatchEntries = configuration.maxBatchEntries
+            maxMessageBytes: configuration.settings.maxMessageBytes)
+        client.pendingInputLimitBytes = configuration.settings.maxPendingInput
+        client.maxBatchEntries = configuration.settings.maxBatch
 
         let spawner = WorkerSpawner(
             loop: loop, log: log, configuration: configuration, catalog: catalog, events: events, starter: starter, firstWorker: firstWorker.process,
             clientIdleSince: { [unowned client] in client.idleSince })
-        let navigator = Navigator(spawner: spawner, maxDepth: configuration.maxStackDepth)
+        let navigator = Navigator(spawner: spawner, maxDepth: configuration.settings.maxStackDepth)
         let queue = RequestQueue()
         let notifier = ClientNotifier(client: client)
         navigator.observeChanges { stack, reason in notifier.send(DidChangeNotification(stack: stack, reason: reason)) }

@@ -1,56 +1,61 @@
-import ProcessSupport
+import HostOptions
 import NavProtocol
+import ProcessSupport
 import Transport
 import WorkerLaunch
 
-/// Everything the command line can set for a host.
+/// What a host runs with: the command line's settings (`HostSettings`, generated from
+/// Sources/HostOptions/options.json, so a new option is read from `settings` where it is used),
+/// the forms the host uses some of them in, and what a session or a test sets beside them.
 struct HostConfiguration {
-    var rootKind: ScreenKind = "users"
-    /// The screens.json files of external kinds: `--screens`, then the user's own if it exists.
-    var screensFiles: [String] = []
-    var rootParams: JSONValue?
-    var dataPath: String?
-    /// Set when screens read the live GitHub API instead of the snapshot.
-    var liveSource: LiveSourceSettings?
-    /// The live source's options as given, for a session whose `initialize` chooses it.
-    var liveSettings = LiveSourceSettings(apiURL: "https://api.github.com")
-    /// Milliseconds a screen waits after a query for a newer one before loading (0: at once).
-    var queryDebounceMilliseconds: UInt64 = 0
-    /// Screens nearest the top that keep a running worker; deeper ones hibernate (0: none do).
-    var awakeScreens = 6
-    /// Keep one worker started ahead of the next push.
-    var keepsWarmSpare = true
-    var logLevel: LogLevel = .warning
-    var maxMessageBytes = 16 << 20
-    /// How long a worker has to answer one request.
-    var requestTimeoutMilliseconds: UInt64 = 10_000
-    /// How long a popped worker has after `shutdown` before SIGTERM, and again before SIGKILL.
-    var stopGraceMilliseconds: UInt64 = 2_000
+    /// The options as the command line gave them (docs/reliability.md has the reliability ones).
+    var settings: HostSettings
     /// Where screen-worker is: beside navhost unless a test says otherwise.
     var workerDirectory = ExecutableDirectory.path
+    /// The screens.json files of external kinds: `--screens`, then the user's own if it exists.
+    var screensFiles: [String]
+    /// Set when screens read the live GitHub API instead of the snapshot: `--source github`, or
+    /// the source a session's `initialize` chooses.
+    var liveSource: LiveSourceSettings?
 
-    // Reliability (docs/reliability.md).
-    /// Answer the debug/* fault-injection methods (otherwise -32601), and let workers answer them.
-    var enablesDebugMethods = false
-    /// Restart intensity: at most this many restarts of one screen within the window, then the
-    /// screen shows its failed state until `screen/reload`.
-    var maxRestarts = 3
-    var restartWindowMilliseconds: UInt64 = 30_000
-    /// How often each screen's worker is pinged; one that does not answer within the request
-    /// timeout is killed and restarted. 0 turns pinging off.
-    var pingIntervalMilliseconds: UInt64 = 5_000
-    /// Above this many bytes queued for the client, navhost stops reading from workers.
-    var clientOutputHighWaterBytes = 4 << 20
-    /// Above this many bytes of client requests read and not answered, navhost stops reading the client.
-    var maxPendingInputBytes = 64 << 20
-    /// The most entries one batch may hold.
-    var maxBatchEntries = 10_000
-    /// The deepest stack navhost keeps.
-    var maxStackDepth = 5_000
+    init(settings: HostSettings = HostSettings()) {
+        self.settings = settings
+        screensFiles = settings.screens
+        liveSource = settings.source == "github" ? LiveSourceSettings(settings) : nil
+    }
+
+    /// The configuration navhost serves with: its screens files end with the user's own.
+    static func serving(_ settings: HostSettings) -> HostConfiguration {
+        var configuration = HostConfiguration(settings: settings)
+        configuration.screensFiles = ScreensFile.files(given: settings.screens)
+        return configuration
+    }
+
+    var rootKind: ScreenKind { ScreenKind(settings.root) }
+    var rootParams: JSONValue? { settings.rootParams.flatMap { try? JSONValue(parsing: $0) } }
+    var logLevel: LogLevel { LogLevel(name: settings.logLevel) ?? .warning }
+    /// How long a worker has to answer one request.
+    var requestTimeoutMilliseconds: UInt64 { Self.milliseconds(settings.requestTimeout) }
+    /// How long a popped worker has after `shutdown` before SIGTERM, and again before SIGKILL.
+    var stopGraceMilliseconds: UInt64 { Self.milliseconds(settings.stopGrace) }
+    /// Restart intensity: at most `maxRestarts` restarts of one screen within this window, then
+    /// the screen shows its failed state until `screen/reload`.
+    var restartWindowMilliseconds: UInt64 { Self.milliseconds(settings.restartWindow) }
+    /// How often each screen's worker is pinged (0: never); one that does not answer within the
+    /// request timeout is killed and restarted.
+    var pingIntervalMilliseconds: UInt64 { Self.milliseconds(settings.pingInterval) }
     /// Whether workers see `GITHUB_TOKEN` (only a source that needs it: the live GitHub source).
     var passesGitHubToken: Bool { liveSource != nil }
     /// Limits each worker sets on itself at start-up (setrlimit in the worker: see `WorkerLauncher`).
-    var workerLimits = WorkerLimits(openFiles: 256, addressSpaceBytes: 4 << 30, cpuSeconds: 3_600)
+    var workerLimits: WorkerLimits {
+        WorkerLimits(
+            openFiles: settings.workerOpenFiles == 0 ? nil : settings.workerOpenFiles,
+            addressSpaceBytes: settings.workerMemoryMb == 0 ? nil : settings.workerMemoryMb << 20,
+            cpuSeconds: settings.workerCpuSeconds == 0 ? nil : settings.workerCpuSeconds)
+    }
+
+    /// Seconds as milliseconds; `HostSettings.validationError` keeps them under `maxSeconds`.
+    private static func milliseconds(_ seconds: Double) -> UInt64 { UInt64(seconds * 1000) }
 }
 
 struct LiveSourceSettings {
@@ -58,4 +63,11 @@ struct LiveSourceSettings {
     var cachePath: String?
     var perPage = 30
     var cacheBytes = 32 << 20
+}
+
+extension LiveSourceSettings {
+    /// The live source as the command line describes it.
+    init(_ settings: HostSettings) {
+        self.init(apiURL: settings.apiURL, cachePath: settings.cache, perPage: settings.perPage, cacheBytes: settings.cacheBytes)
+    }
 }

@@ -62,7 +62,7 @@ struct Serve: ParsableCommand {
     /// ArgumentParser's path (a first worker started twice), which only an error costs.
     private static func prepare(_ commandLine: ServeCommandLine) throws -> Host {
         do {
-            return try Host(configuration: commandLine.settings.configuration)
+            return try Host(configuration: .serving(commandLine.settings))
         } catch let error as CatalogError {
             throw ValidationError(error.description)
         }

@@ -46,9 +46,9 @@ struct WorkerLauncher {
         settings.hostPid = hostPid
         settings.limits = limits
         settings.logLevel = configuration.logLevel.name
-        settings.dataSource.snapshotPath = configuration.dataPath
-        settings.debounceMilliseconds = configuration.queryDebounceMilliseconds
-        settings.enablesDebugMethods = configuration.enablesDebugMethods
+        settings.dataSource.snapshotPath = configuration.settings.data
+        settings.debounceMilliseconds = configuration.settings.queryDebounce
+        settings.enablesDebugMethods = configuration.settings.enableDebugMethods
         var names = WorkerLauncher.inheritedVariables
         if let live = configuration.liveSource {
             settings.dataSource.source = .github

@@ -71,7 +71,7 @@ final class WorkerSpawner {
         // the root screen takes it when its kind is built in. Without spares, only for that. One
         // that has already exited is held until its handles are closed, as any retired worker.
         let rootIsBuiltIn = catalog.entry(configuration.rootKind)?.command == nil
-        if firstWorker.isRunning && (configuration.keepsWarmSpare || rootIsBuiltIn) {
+        if firstWorker.isRunning && (configuration.settings.warmSpare || rootIsBuiltIn) {
             spare = firstWorker
         } else {
             retire(firstWorker)
@@ -113,7 +113,7 @@ final class WorkerSpawner {
     /// Starts the next spare at the client's next pause (`SpareTiming`), unless one is ready or
     /// waited for, the host is ending, or spares are off.
     func prepareSpareSoon() {
-        guard configuration.keepsWarmSpare, spare == nil, spareWantedAt == nil, !isShuttingDown else { return }
+        guard configuration.settings.warmSpare, spare == nil, spareWantedAt == nil, !isShuttingDown else { return }
         if spareTimer == nil { spareTimer = try? UVTimer(loop: loop) }
         guard spareTimer != nil else { return prepareSpare() }
         spareWantedAt = loop.now
@@ -133,10 +133,10 @@ final class WorkerSpawner {
     /// Starts the next spare now, unless one is ready, the host is ending, or spares are off.
     /// The spare rehearses a push while it waits (`screen-worker --rehearse`).
     private func prepareSpare() {
-        guard configuration.keepsWarmSpare, spare == nil, !isShuttingDown else { return }
+        guard configuration.settings.warmSpare, spare == nil, !isShuttingDown else { return }
         guard let worker = try? WorkerProcess(
             screenId: "spare", kind: "unassigned", command: launcher.spare, starter: starter, loop: loop, log: log, events: events,
-            maxMessageBytes: configuration.maxMessageBytes)
+            maxMessageBytes: configuration.settings.maxMessageBytes)
         else { return }
         worker.reportsCrashes = false
         spare = worker
@@ -189,7 +189,7 @@ final class WorkerSpawner {
         do {
             worker = try spareWorker ?? WorkerProcess(
                 screenId: screenId, kind: kind, command: command, starter: starter, loop: loop, log: log, events: events,
-                maxMessageBytes: configuration.maxMessageBytes)
+                maxMessageBytes: configuration.settings.maxMessageBytes)
         } catch {
             return completion(.failure(.internalError("could not start \(command.executable) for a \(kind.rawValue) screen: \(error)")))
         }

@@ -48,8 +48,10 @@ import WorkerLaunch
 
     @Test func debugFlagAndLimitsReachTheWorkerCommandLine() {
         var configuration = HostConfiguration()
-        configuration.enablesDebugMethods = true
-        configuration.workerLimits = WorkerLimits(openFiles: 10, addressSpaceBytes: nil, cpuSeconds: 5)
+        configuration.settings.enableDebugMethods = true
+        configuration.settings.workerOpenFiles = 10
+        configuration.settings.workerMemoryMb = 0
+        configuration.settings.workerCpuSeconds = 5
         let arguments = WorkerLauncher(configuration: configuration).builtIn.arguments
         #expect(arguments.contains("--enable-debug-methods"))
         #expect(arguments.joined(separator: " ").contains("--limit-open-files 10 --limit-cpu-seconds 5"))

@@ -25,17 +25,17 @@ import Testing
         full.maxMessageBytes = 1024
         full.requestTimeout = 0.25
         full.stopGrace = 7.5
-        full.reliability.enableDebugMethods = true
-        full.reliability.maxRestarts = 0
-        full.reliability.restartWindow = 1e-3
-        full.reliability.pingInterval = 0
-        full.reliability.clientOutputHighWater = 1024
-        full.reliability.maxPendingInput = 1 << 20
-        full.reliability.maxBatch = 1
-        full.reliability.maxStackDepth = 1
-        full.reliability.workerOpenFiles = 0
-        full.reliability.workerMemoryMb = 0
-        full.reliability.workerCpuSeconds = 1
+        full.enableDebugMethods = true
+        full.maxRestarts = 0
+        full.restartWindow = 1e-3
+        full.pingInterval = 0
+        full.clientOutputHighWater = 1024
+        full.maxPendingInput = 1 << 20
+        full.maxBatch = 1
+        full.maxStackDepth = 1
+        full.workerOpenFiles = 0
+        full.workerMemoryMb = 0
+        full.workerCpuSeconds = 1
         return [ServeCommandLine(settings: HostSettings()), ServeCommandLine(settings: full, record: "/tmp/session.jsonl")]
     }()
 
@@ -88,14 +88,7 @@ import Testing
     /// `serve`: whenever the quick reading takes one, ArgumentParser takes it too, into the same
     /// settings.
     @Test func whateverTheQuickReadingTakesArgumentParserReadsAlike() {
-        let flags = [
-            HostFlag.root, HostFlag.screens, HostFlag.rootParams, HostFlag.data, HostFlag.source, HostFlag.apiURL, HostFlag.cache,
-            HostFlag.awakeScreens, HostFlag.warmSpare, "no-" + HostFlag.warmSpare, HostFlag.perPage, HostFlag.cacheBytes,
-            HostFlag.queryDebounce, HostFlag.logLevel, HostFlag.maxMessageBytes, HostFlag.requestTimeout, HostFlag.stopGrace,
-            HostFlag.enableDebugMethods, HostFlag.maxRestarts, HostFlag.restartWindow, HostFlag.pingInterval,
-            HostFlag.clientOutputHighWater, HostFlag.maxPendingInput, HostFlag.maxBatch, HostFlag.maxStackDepth,
-            HostFlag.workerOpenFiles, HostFlag.workerMemoryMb, HostFlag.workerCpuSeconds, HostFlag.record,
-        ].map { "--" + $0 }
+        let flags = (HostFlag.all + [HostFlag.record]).map { "--" + $0 }
         let values = [
             "0", "1", "+5", "50", "1024", "2000000", "0.5", "1e3", "0x10", "users", "repositories", "snapshot", "github", "debug",
             #"{"login":"mojombo"}"#, "/tmp/x.sqlite", "https://example.com/api/v3",

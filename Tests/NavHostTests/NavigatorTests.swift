@@ -40,7 +40,7 @@ import UVKit
     }
 
     @Test func aPushPastTheDepthLimitIsRefused() throws {
-        let host = try InProcessHost { $0.maxStackDepth = 2 }
+        let host = try InProcessHost { $0.settings.maxStackDepth = 2 }
         try host.initialize()
         _ = try host.send(PushRequest(kind: "repositories", params: ["login": "mojombo"]))
         let error = try host.error(PushRequest.method, ["kind": "repositories", "params": ["login": "wycats"]])

@@ -8,7 +8,7 @@ import Testing
 @Suite struct ScreenGatewayTests {
     /// `nav/open` searches the root screen: a hibernating root wakes for it, as for any read.
     @Test func aDeepLinkWakesAHibernatingRoot() throws {
-        let host = try InProcessHost { $0.awakeScreens = 1 }
+        let host = try InProcessHost { $0.settings.awakeScreens = 1 }
         try host.initialize()
         _ = try host.send(PushRequest(kind: "repositories", params: ["login": "mojombo"]))
         let processes = try host.send(ProcessesRequest())
@@ -24,7 +24,7 @@ import Testing
     /// A failed screen shows its failed section and reload row to `screen/render` exactly as to
     /// `screen/rows`.
     @Test func renderShowsAFailedScreenAsRowsDo() throws {
-        let host = try InProcessHost { $0.maxRestarts = 0 }
+        let host = try InProcessHost { $0.settings.maxRestarts = 0 }
         let root = try host.initialize().stack[0]
         let worker = try #require(host.workers.serving(root.id))
         _ = worker.kill(SIGKILL)
@@ -44,7 +44,7 @@ import Testing
     /// A worker that does not answer within --request-timeout gets the client a timeout naming
     /// the screen, and is reset: killed and restarted, so the next read is answered.
     @Test func aWorkerThatDoesNotAnswerIsResetAndItsScreenServedAgain() throws {
-        let host = try InProcessHost { $0.requestTimeoutMilliseconds = 50 }
+        let host = try InProcessHost { $0.settings.requestTimeout = 0.05 }
         let root = try host.initialize().stack[0]
         let hung = try #require(host.workers.serving(root.id))
         hung.hangs = true

@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func pastTheRestartIntensityTheScreenFailsUntilReloaded() throws {
-        let host = try InProcessHost { $0.maxRestarts = 1 }
+        let host = try InProcessHost { $0.settings.maxRestarts = 1 }
         let root = try host.initialize().stack[0]
         _ = try #require(host.workers.serving(root.id)).kill(SIGKILL)
         #expect(try host.next(DidCrashNotification.self).restarting)

@@ -21,7 +21,7 @@ struct FirstWorker {
         // rehearsing had spent less CPU by then than one that warmed its snapshot instead
         // (docs/performance.md, "navhost's start").
         let worker = try FirstWorker(
-            configuration: configuration, rehearses: configuration.keepsWarmSpare, starter: starter, loop: loop, log: log, events: events)
+            configuration: configuration, rehearses: configuration.settings.warmSpare, starter: starter, loop: loop, log: log, events: events)
         do throws(CatalogError) {
             let builtIn = try worker.kinds(loop: loop, timeoutMilliseconds: configuration.requestTimeoutMilliseconds)
             return (worker, try ScreenCatalog.load(builtIn: builtIn, screensFiles: configuration.screensFiles))
@@ -41,7 +41,7 @@ struct FirstWorker {
         do {
             process = try WorkerProcess(
                 screenId: "spare", kind: "unassigned", command: command, starter: starter, loop: loop, log: log, events: events,
-                maxMessageBytes: configuration.maxMessageBytes)
+                maxMessageBytes: configuration.settings.maxMessageBytes)
         } catch {
             throw CatalogError("cannot read the built-in screen kinds: cannot start \(executable): \(error)")
         }

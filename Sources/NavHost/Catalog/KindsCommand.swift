@@ -45,7 +45,7 @@ struct Kinds: ParsableCommand {
         var configuration = HostConfiguration()
         configuration.screensFiles = screensFiles
         // A worker that answers one question and ends: nothing to rehearse.
-        configuration.keepsWarmSpare = false
+        configuration.settings.warmSpare = false
         let loop = UVLoop()
         let log = Log(loop: loop, level: configuration.logLevel, label: "navhost")
         defer {

@@ -16,7 +16,7 @@ final class FlowControl {
     init(client: RPCConnection, spawner: WorkerSpawner, events: WorkerEvents, configuration: HostConfiguration, log: Log) {
         self.spawner = spawner
         self.log = log
-        client.writeHighWaterBytes = configuration.clientOutputHighWaterBytes
+        client.writeHighWaterBytes = configuration.settings.clientOutputHighWater
         client.onWriteBackpressure = { [unowned self] blocked in self.clientOutput(blocked: blocked) }
         events.observeSpawns { [unowned self] worker in
             if self.isClientOutputBlocked { worker.connection.pauseReading() }

@@ -10,7 +10,7 @@ enum ReliabilityMethods {
         loop: UVLoop
     ) {
         session.on(ReloadRequest.self, screens.reload)
-        let restoration = StackRestoration(navigator: navigator, spawner: spawner, awakeScreens: configuration.awakeScreens)
+        let restoration = StackRestoration(navigator: navigator, spawner: spawner, awakeScreens: configuration.settings.awakeScreens)
         session.on(SetStackRequest.self) { params, responder, done in
             restoration.setStack(params.screens) {
                 responder.reply(encoded: $0)
@@ -22,7 +22,7 @@ enum ReliabilityMethods {
             responder.succeed(encoding: audit.report())
             done()
         }
-        guard configuration.enablesDebugMethods else { return }
+        guard configuration.settings.enableDebugMethods else { return }
         session.on(DebugCrashRequest.self) { params, responder, done in
             screens.debug(DebugCrashRequest.method, screen: params.screen, params: [:], responder, done)
         }

@@ -36,14 +36,14 @@ final class Supervisor {
     /// own restart history, so screens whose workers all died at once each get their restarts.
     private func workerExited(_ worker: WorkerProcess) {
         guard let entry = navigator.entry(id: worker.screenId), entry.worker === worker else { return }
-        let restarting = entry.restarts.admit(now: loop.now, limit: configuration.maxRestarts, window: configuration.restartWindowMilliseconds)
+        let restarting = entry.restarts.admit(now: loop.now, limit: configuration.settings.maxRestarts, window: configuration.restartWindowMilliseconds)
         notifier.send(DidCrashNotification(
             screen: entry.screen.id, kind: entry.screen.kind, status: worker.endDescription, stderrTail: worker.stderrTail,
             restarting: restarting, restarts: entry.restarts.count))
         guard restarting else {
             let seconds = configuration.restartWindowMilliseconds / 1000
             return fail(entry, worker.failure(
-                "screen \(entry.screen.id) (\(entry.screen.kind.rawValue)) \(worker.endDescription) and was restarted \(configuration.maxRestarts) times within \(seconds) s; it stays stopped until screen/reload"))
+                "screen \(entry.screen.id) (\(entry.screen.kind.rawValue)) \(worker.endDescription) and was restarted \(configuration.settings.maxRestarts) times within \(seconds) s; it stays stopped until screen/reload"))
         }
         log.warning("restarting \(worker.label) (restart \(entry.restarts.count))")
         // Ahead of queued requests, so they find the screen back.
@@ -101,8 +101,8 @@ final class Supervisor {
     /// token keeps query, selection and window), and a hibernating screen that is now on top wakes.
     private func stackDidChange() {
         let entries = navigator.entries
-        if configuration.awakeScreens > 0 {
-            for entry in entries.dropLast(configuration.awakeScreens)
+        if configuration.settings.awakeScreens > 0 {
+            for entry in entries.dropLast(configuration.settings.awakeScreens)
             where !entry.isHibernating && entry.failure == nil && entry.wakers.isEmpty {
                 // A screen still answering something hibernates at a later change instead.
                 guard let worker = entry.runningWorker, !worker.isBusy else { continue }

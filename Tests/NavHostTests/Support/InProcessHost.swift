@@ -22,7 +22,7 @@ final class InProcessHost {
         // of ending the process.
         signal(SIGPIPE, SIG_IGN)
         var configuration = HostConfiguration()
-        configuration.keepsWarmSpare = false
+        configuration.settings.warmSpare = false
         configure(&configuration)
         var toHost: [Int32] = [-1, -1]
         var fromHost: [Int32] = [-1, -1]
