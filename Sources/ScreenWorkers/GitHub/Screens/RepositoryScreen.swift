@@ -40,8 +40,8 @@ public final class RepositoryScreen: GitHubScreen {
     public func sections(for query: String) -> [SectionSource<RepositoryDetail>] {
         guard let repository else { return [] }
         let sections: [(id: String, header: String, details: [RepositoryDetail])] = [
-            ("about", "About", about(repository)), ("browse", "Browse", browse(repository)), ("stats", "Stats", stats(repository)),
-            ("links", "Links", links(repository)),
+            ("about", "About", about(repository)), ("browse", "Browse", browse(repository)),
+            ("stats", "Stats", stats(repository)), ("links", "Links", links(repository)),
         ]
         let search = query.trimmed
         return sections.compactMap { section in
@@ -52,59 +52,7 @@ public final class RepositoryScreen: GitHubScreen {
         }
     }
 
-    public func row(for detail: RepositoryDetail) -> Row {
-        detail.row
-    }
+    public func row(for detail: RepositoryDetail) -> Row { detail.row }
 
-    public func selection(for detail: RepositoryDetail) -> SelectionAction {
-        detail.action
-    }
-
-    private func about(_ repository: GitHubRepository) -> [RepositoryDetail] {
-        let topics = repository.topics.isEmpty ? nil : repository.topics
-        let facts: [(id: String, label: String, value: String?, typed: JSONValue)] = [
-            ("description", "Description", repository.description.nonBlank, RowValues.optional(repository.description.nonBlank)),
-            ("language", "Language", repository.language.nonBlank, RowValues.optional(repository.language.nonBlank)),
-            ("license", "License", repository.license?.name, RowValues.optional(repository.license?.name)),
-            ("topics", "Topics", topics?.joined(separator: ", "), topics.map { .array($0.map(JSONValue.string)) } ?? .null),
-            ("default_branch", "Default branch", repository.defaultBranch, RowValues.optional(repository.defaultBranch)),
-        ]
-        let owner = repository.owner
-        return facts.map { fact in
-            RepositoryDetail(
-                id: "about:\(fact.id)", kind: RowKind.property, label: fact.label, value: fact.value ?? "—",
-                values: RowValues.property(fact.typed))
-        } + [
-            RepositoryDetail(
-                id: "about:owner", kind: RowKind.account(owner), label: "Owner", value: owner.login,
-                values: RowValues.account(owner), accessory: .disclosure, action: GitHubNavigation.repositories(of: owner.login)),
-            RepositoryDetail(
-                id: "about:owner_followers", kind: RowKind.account(owner), label: "Owner's followers",
-                value: "\(owner.login)'s followers", values: RowValues.account(owner), accessory: .disclosure,
-                action: GitHubNavigation.followers(of: owner.login)),
-        ]
-    }
-
-    private func stats(_ repository: GitHubRepository) -> [RepositoryDetail] {
-        let counts = [
-            ("stars", "Stars", repository.stargazersCount), ("forks", "Forks", repository.forksCount),
-            ("watchers", "Watchers", repository.watchersCount),
-            ("open_issues", "Open issues", repository.openIssuesCount),
-        ]
-        return counts.map { id, label, count in
-            RepositoryDetail(
-                id: "stats:\(id)", kind: RowKind.stat, label: label, value: CountFormat.grouped(count), values: RowValues.count(count))
-        }
-    }
-
-    private func links(_ repository: GitHubRepository) -> [RepositoryDetail] {
-        let urls = [("github", "GitHub", repository.htmlURL), ("homepage", "Homepage", repository.homepage.nonBlank)]
-        return urls.compactMap { id, label, url in
-            url.map { url in
-                RepositoryDetail(
-                    id: "links:\(id)", kind: RowKind.link, label: label, value: url, values: RowValues.link(url),
-                    accessory: .link, action: .openURL(url))
-            }
-        }
-    }
+    public func selection(for detail: RepositoryDetail) -> SelectionAction { detail.action }
 }
