@@ -35,13 +35,16 @@ final class ScratchFolder {
         let run = try runCommand(Binaries.navhost, ["run", "--junit", report, RepositoryFiles.path("examples/flows")])
         #expect(run.status.exitCode == 0, "\(run.output)")
         let started = run.output.split(separator: "\n").filter { $0.hasPrefix("▶ ") }.map { $0.split(separator: "/").last.map(String.init) ?? "" }
-        #expect(started == ["blocks.yaml (blocks)", "browse.yaml (browse mojombo's repositories)", "deep-link.yaml", "reuse.yaml", "values.yaml (mojombo's popular repositories)"])
-        #expect(run.output.split(separator: "\n").last?.hasPrefix("Flows: 5 of 5 passed (") == true, "the summary line ends the output")
+        #expect(started == [
+            "blocks.yaml (blocks)", "browse.yaml (browse mojombo's repositories)", "deep-link.yaml",
+            "issues.yaml (a repository's issues and README)", "reuse.yaml", "values.yaml (mojombo's popular repositories)",
+        ])
+        #expect(run.output.split(separator: "\n").last?.hasPrefix("Flows: 6 of 6 passed (") == true, "the summary line ends the output")
         #expect(run.output.contains("✓ 10/15 snapshot grit-detail"), "the committed snapshot still matches")
         #expect(run.output.contains("⚠ 5/8 a step allowed to fail  (optional, failed; going on)"))
         let junit = try String(contentsOfFile: report, encoding: .utf8)
-        #expect(junit.contains(#"<testsuites name="navhost flows" tests="5" failures="0""#))
-        #expect(junit.components(separatedBy: "<testcase ").count - 1 == 5)
+        #expect(junit.contains(#"<testsuites name="navhost flows" tests="6" failures="0""#))
+        #expect(junit.components(separatedBy: "<testcase ").count - 1 == 6)
         #expect(junit.contains(#"<testcase classname="flows" name="browse mojombo&apos;s repositories" file=""#))
         #expect(junit.contains("<system-out>▶ \(RepositoryFiles.path("examples/flows/deep-link.yaml"))\n  ✓ 1/10 open users/mojombo/repositories/grit"))
     }

@@ -43,6 +43,22 @@ def test_a_row_by_id_carries_its_typed_values(navhost):
         navhost.row("stats:nope")
 
 
+def test_the_github_apps_screens_need_nothing_of_the_client(navhost):
+    navhost.open("users/mojombo/repositories/chronic/issues")
+    newest = navhost.rows(limit=1)[0]
+    assert newest["kind"] == "issue" and newest["values"]["state"] == "open"
+    pushed = navhost.select(newest["id"])
+    assert pushed["pushed"]["kind"] == "issue" and pushed["pushed"]["params"]["number"] == newest["values"]["number"]
+    assert navhost.row("about:state")["values"] == {"state": "open", "stateReason": None}
+    navhost.open("users/mojombo/repositories/chronic/pulls/39")
+    assert navhost.row("about:branches")["detail"] == "master ← henrik-santos:update/scheduler-39"
+    navhost.open("users/mojombo/repositories/chronic/readme")
+    links = [row for row in navhost.rows() if row["kind"] == "link"]
+    assert links and all(row["values"]["url"].startswith("http") for row in links)
+    opened = navhost.select(links[0]["id"])
+    assert (opened["action"], opened["url"]) == ("openURL", links[0]["values"]["url"])
+
+
 def test_rows_of_one_section_from_an_offset(navhost):
     navhost.open("users/mojombo/repositories/grit")
     assert [row["id"] for row in navhost.rows(section="links")] == ["links:github", "links:homepage"]
