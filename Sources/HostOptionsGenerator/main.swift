@@ -24,8 +24,18 @@ struct GeneratorError: Error, CustomStringConvertible {
     var description: String
 }
 
+/// A Swift string literal of `text`.
 func literal(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    var escaped = ""
+    for character in text {
+        switch character {
+        case "\\": escaped += "\\\\"
+        case "\"": escaped += "\\\""
+        case "\n": escaped += "\\n"
+        default: escaped.append(character)
+        }
+    }
+    return "\"" + escaped + "\""
 }
 
 func generate(_ options: [Declaration]) throws -> String {
@@ -54,7 +64,10 @@ func generate(_ options: [Declaration]) throws -> String {
         public struct HostSettings: Equatable, Sendable {
 
         """
-    for option in options { out += "    /// \(option.help)\n    public var \(declared(option))\n" }
+    for option in options {
+        let doc = option.help.split(separator: "\n").map { "    /// \($0)\n" }.joined()
+        out += doc + "    public var \(declared(option))\n"
+    }
     out += """
             public init() {}
         }
