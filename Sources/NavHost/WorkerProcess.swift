@@ -101,10 +101,8 @@ final class WorkerProcess {
 
     /// Requests sent to the worker and not answered yet (pings included).
     var outstandingRequests: [(id: RequestID, method: String)] { connection.outstandingRequests }
-    var outstandingRequestCount: Int { connection.outstandingRequestCount }
     /// Requests the worker sent (host/push, host/pop) that the host has not answered yet.
     var unansweredIncomingRequests: [(id: RequestID, method: String)] { connection.unansweredIncomingRequests }
-    var unansweredIncomingCount: Int { connection.unansweredIncomingCount }
 
     /// Whether the worker has anything in flight with the host besides a ping.
     var isBusy: Bool {

@@ -11,8 +11,6 @@ import UVKit
 final class FakeWorker: WorkerChild {
     let pid: Int32
     let spawnMicroseconds: Double = 0
-    /// Whether the host started it as the warm spare (`--rehearse`).
-    let isSpare: Bool
     /// Answers nothing from now on (requests still arrive): a hung worker.
     var hangs = false
     /// The screen it serves, once opened.
@@ -25,9 +23,8 @@ final class FakeWorker: WorkerChild {
     private let onExit: (ProcessExitStatus) -> Void
     private var revision = 1
 
-    private init(pid: Int32, isSpare: Bool, loop: UVLoop, reading: UVPipe, writing: UVPipe, errors: UVPipe, onExit: @escaping (ProcessExitStatus) -> Void) {
+    private init(pid: Int32, loop: UVLoop, reading: UVPipe, writing: UVPipe, errors: UVPipe, onExit: @escaping (ProcessExitStatus) -> Void) {
         self.pid = pid
-        self.isSpare = isSpare
         self.loop = loop
         self.errors = errors
         self.onExit = onExit
@@ -35,12 +32,12 @@ final class FakeWorker: WorkerChild {
     }
 
     /// Starts a fake worker with three pipe pairs: the host's ends go into the `StartedWorker`.
-    static func start(pid: Int32, isSpare: Bool, loop: UVLoop, onExit: @escaping (ProcessExitStatus) -> Void) throws -> (FakeWorker, StartedWorker) {
+    static func start(pid: Int32, loop: UVLoop, onExit: @escaping (ProcessExitStatus) -> Void) throws -> (FakeWorker, StartedWorker) {
         let toWorker = try UVPipe.pair(loop: loop)
         let fromWorker = try UVPipe.pair(loop: loop)
         let stderr = try UVPipe.pair(loop: loop)
         let worker = FakeWorker(
-            pid: pid, isSpare: isSpare, loop: loop, reading: toWorker.reader, writing: fromWorker.writer, errors: stderr.writer, onExit: onExit)
+            pid: pid, loop: loop, reading: toWorker.reader, writing: fromWorker.writer, errors: stderr.writer, onExit: onExit)
         worker.connection.onRequest = { [unowned worker] request, responder in worker.handle(request, responder) }
         worker.connection.onNotification = { [unowned worker] notification in
             if notification.method == ExitNotification.method { worker.end(ProcessExitStatus(exitCode: 0, signal: 0)) }
@@ -61,9 +58,6 @@ final class FakeWorker: WorkerChild {
     }
 
     func close() {}
-
-    /// Writes a line to its stderr, as a worker logs.
-    func log(_ line: String) { errors.write(Array((line + "\n").utf8)) }
 
     /// Ends as a process does: its pipes close, and its exit is seen from the loop afterwards.
     func end(_ status: ProcessExitStatus) {

@@ -11,7 +11,7 @@ final class FakeWorkers: WorkerStarter {
 
     func start(_ command: WorkerCommandLine, loop: UVLoop, onExit: @escaping (ProcessExitStatus) -> Void) throws -> StartedWorker {
         nextPid += 1
-        let (worker, ends) = try FakeWorker.start(pid: nextPid, isSpare: command.arguments.contains("--rehearse"), loop: loop, onExit: onExit)
+        let (worker, ends) = try FakeWorker.start(pid: nextPid, loop: loop, onExit: onExit)
         started.append(worker)
         return ends
     }

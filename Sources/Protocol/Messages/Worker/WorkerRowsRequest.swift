@@ -14,9 +14,7 @@ public struct WorkerRowsRequest: WorkerRequestType, Equatable {
 
     public static func decode(params: JSONValue?) throws(RPCError) -> WorkerRowsRequest {
         let window = try RowsRequest.decode(params: params)
-        var request = WorkerRowsRequest(section: window.section, offset: window.offset ?? 0, limit: window.limit ?? RowsRequest.defaultLimit, revision: window.revision)
-        request.window.screen = nil
-        return request
+        return WorkerRowsRequest(section: window.section, offset: window.offset ?? 0, limit: window.limit ?? RowsRequest.defaultLimit, revision: window.revision)
     }
 
     public typealias Response = RowsRequest.Response

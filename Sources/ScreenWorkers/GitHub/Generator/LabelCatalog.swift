@@ -23,8 +23,4 @@ enum LabelCatalog {
     static func labels(stored: String) -> [GitHubLabel] {
         stored.split(separator: ",").map { byName[String($0)] ?? GitHubLabel(name: String($0)) }
     }
-
-    static func stored(_ labels: [GitHubLabel]) -> String {
-        labels.map(\.name).joined(separator: ",")
-    }
 }

@@ -8,8 +8,6 @@ import UVKit
 protocol Conversation {
     associatedtype Record: Sendable
     static var descriptor: ScreenDescriptor { get }
-    /// "Issue", "Pull request".
-    static var noun: String { get }
     /// The sections of labelled facts, in order, before the body and the comments.
     static var factSections: [(id: String, header: String)] { get }
     static func fetch(_ source: any GitHubSource, owner: String, name: String, number: Int,

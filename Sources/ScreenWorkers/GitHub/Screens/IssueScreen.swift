@@ -8,7 +8,6 @@ import UVKit
 enum IssueScreen: Conversation {
     static let descriptor = ScreenDescriptor(
         kind: "issue", description: "One issue: its facts, its description and its comments", params: GitHubNavigation.itemParams)
-    static let noun = "Issue"
     static let factSections = [(id: "about", header: "About")]
 
     static func fetch(

@@ -8,7 +8,6 @@ import UVKit
 enum PullScreen: Conversation {
     static let descriptor = ScreenDescriptor(
         kind: "pull", description: "One pull request: its facts, changes, description and comments", params: GitHubNavigation.itemParams)
-    static let noun = "Pull request"
     static let factSections = [(id: "about", header: "About"), (id: "changes", header: "Changes")]
 
     static func fetch(
