@@ -15,6 +15,8 @@ final class ConversationScreen<Kind: Conversation>: GitHubScreen {
     private let source: any GitHubSource
     /// Fetched once when the screen opens; the facts and the body show parts of it.
     private var record: Kind.Record?
+    /// The body's lines, parsed once when the record arrives.
+    private var bodyLines: [ConversationItem] = []
 
     required init(params: JSONValue, source: any GitHubSource) throws {
         let fields = try ScreenParams(params)
@@ -27,7 +29,10 @@ final class ConversationScreen<Kind: Conversation>: GitHubScreen {
 
     func prepare(completion: @escaping (Result<Void, any Error>) -> Void) -> Cancellable? {
         Kind.fetch(source, owner: owner, name: name, number: number) { [weak self] result in
-            completion(result.map { self?.record = $0 })
+            completion(result.map { record in
+                self?.record = record
+                self?.bodyLines = MarkdownLines.lines(of: Kind.body(of: record) ?? "").enumerated().map { ConversationItem.line($1, index: $0) }
+            })
         }
     }
 
@@ -38,8 +43,7 @@ final class ConversationScreen<Kind: Conversation>: GitHubScreen {
         let facts = Kind.factSections.map { section in
             SectionSource.items(id: section.id, header: section.header, keep(Kind.facts(of: record, section: section.id).map(ConversationItem.fact)))
         }
-        let lines = MarkdownLines.lines(of: Kind.body(of: record) ?? "").enumerated().map { ConversationItem.line($1, index: $0) }
-        let body = SectionSource.items(id: "body", header: "Description", emptyFooter: search.isEmpty ? "No description provided" : nil, keep(lines))
+        let body = SectionSource.items(id: "body", header: "Description", emptyFooter: search.isEmpty ? "No description provided" : nil, keep(bodyLines))
         let comments = source.comments(owner: owner, name: name, number: number).filtered { search.isEmpty || ConversationItem.comment($0).matches(search) }
         return facts + [body, SectionSource(id: "comments", header: "Comments", emptyFooter: "No comments", loader: comments.mapped(ConversationItem.comment))]
     }

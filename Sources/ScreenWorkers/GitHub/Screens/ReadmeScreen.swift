@@ -11,7 +11,9 @@ final class ReadmeScreen: GitHubScreen {
         kind: "readme", description: "A repository's README as readable text; links open their URL", params: GitHubNavigation.repositoryParams)
     let owner: String
     let name: String
-    private var readme: GitHubReadme?
+    /// The README read when the screen opens, as its sections: decoded and parsed once, since
+    /// every query filters the same lines.
+    private var sections: [(header: String, lines: [MarkdownLine])]?
     private let source: any GitHubSource
 
     init(params: JSONValue, source: any GitHubSource) throws {
@@ -22,17 +24,21 @@ final class ReadmeScreen: GitHubScreen {
     var title: String { "\(owner)/\(name) README" }
 
     func prepare(completion: @escaping (Result<Void, any Error>) -> Void) -> Cancellable? {
-        source.readme(owner: owner, name: name) { [weak self] result in completion(result.map { self?.readme = $0 }) }
+        source.readme(owner: owner, name: name) { [weak self] result in completion(result.map { self?.sections = Self.sections(of: $0) }) }
     }
 
-    func sections(for query: String) -> [SectionSource<NumberedLine>] {
-        guard let readme else { return [] }
-        let search = query.trimmed
+    private static func sections(of readme: GitHubReadme) -> [(header: String, lines: [MarkdownLine])] {
         let base = readme.htmlURL.map { String($0[..<($0.lastIndex(of: "/") ?? $0.endIndex)]) }
         var sections: [(header: String, lines: [MarkdownLine])] = [(readme.name, [])]
         for line in MarkdownLines.lines(of: readme.text ?? "", base: base) {
             if line.style == .heading { sections.append((line.text, [])) } else { sections[sections.count - 1].lines.append(line) }
         }
+        return sections
+    }
+
+    func sections(for query: String) -> [SectionSource<NumberedLine>] {
+        guard let sections else { return [] }
+        let search = query.trimmed
         return sections.enumerated().compactMap { index, section in
             let lines = search.isEmpty ? section.lines : section.lines.filter { $0.text.containsIgnoringCase(search) || section.header.containsIgnoringCase(search) }
             guard !lines.isEmpty || (search.isEmpty && index > 0) else { return nil }
