@@ -79,11 +79,11 @@ extension SnapshotSource {
         .pages(pageSize: Self.pageSize) { [self] cursor, completion in
             let offset = cursor.flatMap { Int($0.value) } ?? 0
             return read({ store in
-                let upTo = min(offset + Self.pageSize, GitHubSearchTotal.resultCap)
+                let upTo = min(offset + Self.pageSize, Self.searchResultLimit)
                 let found = try store.searchRepositories(query, offset: offset, limit: upTo - offset + 1, counting: offset == 0)
                 var items = found.total.map { [GitHubSearchItem<GitHubRepository>.total($0)] } ?? []
                 items += found.repositories.prefix(upTo - offset).map { .result($0) }
-                let more = found.repositories.count > upTo - offset && upTo < GitHubSearchTotal.resultCap
+                let more = found.repositories.count > upTo - offset && upTo < Self.searchResultLimit
                 return Page(items: items, next: more ? PageCursor(String(upTo)) : nil)
             }, completion: completion)
         }

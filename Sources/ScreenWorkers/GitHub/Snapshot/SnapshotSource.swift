@@ -8,8 +8,8 @@ import UVKit
 public final class SnapshotSource: GitHubSource {
     public let store: SnapshotStore
     private let queue: BackgroundQueue
-    /// Search results stop here, as GitHub's search API does at 1,000.
-    public static let searchResultLimit = 1_000
+    /// Search results stop here, as GitHub's search API does.
+    public static let searchResultLimit = GitHubSearchTotal.resultCap
     public static let pageSize = 50
 
     public init(store: SnapshotStore, loop: UVLoop) throws {
