@@ -103,16 +103,26 @@ extension SnapshotStore {
     }
 
     /// A page of the conversation of issue or pull request `number`, oldest first; nil when there is none.
+    /// One read: the item's id and URL (not the whole issue with its body), then the page.
     public func comments(owner: String, name: String, number: Int, offset: Int, limit: Int) throws -> [GitHubComment]? {
-        guard let issue = try issue(owner: owner, name: name, number: number) else { return nil }
-        return try read { db in
-            try db.records(
+        try read { db in
+            guard let item = try Row.fetchOne(db, sql: """
+                SELECT i.id, i.is_pull, o.login AS owner_login, r.name AS repository_name
+                FROM issues i JOIN repositories r ON r.id = i.repository_id JOIN users o ON o.id = r.owner_id
+                WHERE i.repository_id = (SELECT id FROM repositories WHERE owner_id = (SELECT id FROM users WHERE login = CAST(? AS TEXT))
+                    AND name = CAST(? AS TEXT)) AND i.number = ?
+                """, arguments: [Database.textArgument(owner), Database.textArgument(name), number])
+            else { return nil }
+            let isPull: Bool = item["is_pull"]
+            let htmlURL = "\(GitHubURLs.repository(owner: item["owner_login"], name: item["repository_name"]))/\(isPull ? "pull" : "issues")/\(number)"
+            let issueID: Int = item["id"]
+            return try db.records(
                 """
                 SELECT c.id, c.author_id, c.created_at, a.login AS author_login, a.type AS author_type,
                     a.site_admin AS author_site_admin, t.markdown AS body, CAST(? AS TEXT) AS issue_url
                 FROM comments c JOIN users a ON a.id = c.author_id JOIN texts t ON t.id = c.body_id
                 WHERE c.issue_id = ? ORDER BY c.id LIMIT ? OFFSET ?
-                """, [Database.textArgument(issue.htmlURL), issue.id, limit, offset], as: GitHubComment.self)
+                """, [Database.textArgument(htmlURL), issueID, limit, offset], as: GitHubComment.self)
         }
     }
 }
