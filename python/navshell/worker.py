@@ -1,7 +1,7 @@
 """Write a NavShell screen worker in Python: a list screen, served to navhost over stdin/stdout.
 
 A screen (a ``ListScreen`` subclass) says what it lists and what selecting a row does;
-``serve({"kind": Screen})`` speaks the worker protocol (docs/protocol.md, section 12) for it:
+``serve({"kind": Screen})`` speaks the worker protocol (docs/protocol.md, section 13) for it:
 ``worker/open``, rows windows with paging, queries, selections through ``host/push`` and
 ``host/pop``, revisions and their updates, and the restoration token navhost restarts and
 wakes the screen from. examples/python-screen/commits.py is a complete worker.

@@ -10,7 +10,7 @@ public struct Row: Codable, Sendable, Hashable {
     public var section: String?
     /// The typed values behind the display strings, as a JSON object (a count as a number, a
     /// URL as a string), so a script never parses "3,238" or "★ 3.2k". Its keys depend on the
-    /// row's kind (docs/protocol.md, section 11); absent for rows that show no data.
+    /// row's kind (docs/protocol.md, section 12); absent for rows that show no data.
     public var values: JSONValue?
 
     public init(

@@ -3,7 +3,7 @@ import NavProtocol
 
 /// The typed `values` of each row kind, built from the same models as the display strings, so
 /// the snapshot and the live source give the same shapes (documented in docs/protocol.md,
-/// section 11). A fact GitHub does not have is `null`, so every row of a kind has the same keys;
+/// section 12). A fact GitHub does not have is `null`, so every row of a kind has the same keys;
 /// only a user's `followers`, which a search result does not carry, is left out when unknown.
 enum RowValues {
     /// `{login, followers?}`.
