@@ -12,8 +12,12 @@ public final class LiveGitHubSource: GitHubSource {
     /// GitHub has no "everyone" list; the popular list is this search, best matches first.
     public static let popularQuery = "followers:>1000"
 
-    public init(api: GitHubAPIClient) {
+    /// Whether actions may write to GitHub (`--allow-writes`).
+    public let allowsWrites: Bool
+
+    public init(api: GitHubAPIClient, allowsWrites: Bool = false) {
         self.api = api
+        self.allowsWrites = allowsWrites
     }
 
     public func popularUsers() -> SectionLoader<GitHubUser> {

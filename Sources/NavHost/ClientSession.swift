@@ -107,6 +107,8 @@ final class ClientSession {
         on(raw: RowsRequest.self, screens.rows)
         on(raw: QueryRequest.self, screens.query)
         on(SelectRequest.self, selections.select)
+        on(ActionsRequest.self, screens.actions)
+        on(PerformRequest.self, screens.perform)
     }
 
     /// Registers a typed handler: params are decoded (bad params answer -32602 naming the field).
@@ -211,6 +213,8 @@ final class ClientSession {
         if let pid = params.processId, !(1...Int(Int32.max)).contains(pid) {
             return refuse(.invalidParams("invalid params: field 'processId' must be a process id between 1 and \(Int32.max)"))
         }
+        // Writes are local on the snapshot; on the live source, only with --allow-writes.
+        var isLive = configuration.liveSource != nil
         if let source = params.source {
             guard ["snapshot", "github"].contains(source.kind) else {
                 return refuse(.invalidParams("invalid params: field 'source.kind' must be snapshot or github, not '\(source.kind)'"))
@@ -219,6 +223,7 @@ final class ClientSession {
             var live = LiveSourceSettings(configuration.settings)
             live.apiURL = source.apiURL ?? live.apiURL
             configuration.liveSource = source.kind == "github" ? live : nil
+            isLive = configuration.liveSource != nil
             spawner.use(configuration)
         }
         if let pid = params.processId { onClientProcess?(Int32(pid)) }
@@ -230,7 +235,8 @@ final class ClientSession {
                     serverInfo: ServerInfo(name: "navhost", version: ClientSession.version),
                     capabilities: Capabilities(
                         screens: catalog.descriptors, methods: methods, notifications: ClientMethods.notificationNames,
-                        maxMessageBytes: configuration.settings.maxMessageBytes),
+                        maxMessageBytes: configuration.settings.maxMessageBytes,
+                        actions: ActionCapabilities(writes: !isLive || configuration.settings.allowWrites)),
                     stack: pushed.response.stack))
                 done()
             case .failure(let error):

@@ -73,6 +73,41 @@ final class ScreenMethods {
         }
     }
 
+    /// `screen/actions`: a worker that does not know the method (an external one written before
+    /// actions) offers none.
+    func actions(_ params: ActionsRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
+        defer { done() }
+        let screen = navigator.entry(id: params.screen)?.screen.id
+        gateway.send(WorkerActionsRequest(rowIds: params.rowIds), to: params.screen, cancelledWith: responder) { result in
+            switch result {
+            case .success(let reached):
+                responder.succeed(reached.answer)
+            case .failure(let error) where error.code == RPCErrorCode.methodNotFound:
+                responder.succeed(encoding: ActionsRequest.Response(screen: screen, actions: []))
+            case .failure(let error):
+                responder.fail(error)
+            }
+        }
+    }
+
+    /// `screen/perform` holds the queue until the worker answers: a pop or a second perform
+    /// waits for the write, so a write is never cut off half done by the client's next request.
+    func perform(_ params: PerformRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
+        gateway.send(WorkerPerformRequest(params), to: params.screen, cancelledWith: responder) { result in
+            switch result {
+            case .success(let reached):
+                responder.succeed(reached.answer)
+            case .failure(let error) where error.code == RPCErrorCode.methodNotFound:
+                responder.fail(RPCError(
+                    code: RPCErrorCode.invalidParams, message: "no action '\(params.action)': this screen offers no actions",
+                    data: ["reason": "unknownAction", "action": .string(params.action)]))
+            case .failure(let error):
+                responder.fail(error)
+            }
+            done()
+        }
+    }
+
     /// `screen/reload`: holds the queue until the screen's new worker has opened.
     func reload(_ params: ReloadRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
         guard let entry = navigator.entry(id: params.screen) else {

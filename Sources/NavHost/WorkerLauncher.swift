@@ -30,7 +30,7 @@ struct WorkerLauncher {
     static let liveWorker = "screen-worker-live"
 
     /// Variables a worker may see; anything else in the host's environment (tokens, keys) stays here.
-    static let inheritedVariables = ["PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "TZ"]
+    static let inheritedVariables = ["PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "TZ", "XDG_STATE_HOME"]
 
     /// Passed only to built-in workers of the live source: the token, and where its cache lives.
     static let liveSourceVariables = ["GITHUB_TOKEN", "XDG_CACHE_HOME"]
@@ -47,6 +47,7 @@ struct WorkerLauncher {
         settings.limits = limits
         settings.logLevel = configuration.logLevel.name
         settings.dataSource.snapshotPath = configuration.settings.data
+        settings.dataSource.statePath = configuration.settings.state
         settings.debounceMilliseconds = configuration.settings.queryDebounce
         settings.enablesDebugMethods = configuration.settings.enableDebugMethods
         var names = WorkerLauncher.inheritedVariables
@@ -56,6 +57,7 @@ struct WorkerLauncher {
             settings.dataSource.cachePath = live.cachePath
             settings.dataSource.perPage = live.perPage
             settings.dataSource.cacheBytes = live.cacheBytes
+            settings.dataSource.allowsWrites = configuration.settings.allowWrites
         }
         if configuration.passesGitHubToken { names += WorkerLauncher.liveSourceVariables }
         let builtInExecutable = configuration.liveSource == nil ? snapshotExecutable : configuration.workerDirectory + "/" + Self.liveWorker

@@ -13,6 +13,8 @@ public enum WorkerFlag {
     public static let cache = "cache"
     public static let cacheBytes = "cache-bytes"
     public static let perPage = "per-page"
+    public static let state = "state"
+    public static let allowWrites = "allow-writes"
     public static let debounceMs = "debounce-ms"
     public static let enableDebugMethods = "enable-debug-methods"
     public static let rehearse = "rehearse"
@@ -76,6 +78,7 @@ extension WorkerSettings {
             switch name {
             case WorkerFlag.enableDebugMethods: enablesDebugMethods = true
             case WorkerFlag.rehearse: rehearses = true
+            case WorkerFlag.allowWrites: dataSource.allowsWrites = true
             default:
                 guard let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-"), set(name, to: value) else { return nil }
             }
@@ -96,6 +99,7 @@ extension WorkerSettings {
         case WorkerFlag.cache: dataSource.cachePath = value
         case WorkerFlag.cacheBytes: return Int(value).map { dataSource.cacheBytes = $0 } != nil
         case WorkerFlag.perPage: return Int(value).map { dataSource.perPage = $0 } != nil
+        case WorkerFlag.state: dataSource.statePath = value
         case WorkerFlag.debounceMs: return UInt64(value).map { debounceMilliseconds = $0 } != nil
         default: return false
         }
@@ -121,9 +125,11 @@ extension WorkerSettings {
         add(WorkerFlag.cache, dataSource.cachePath)
         add(WorkerFlag.cacheBytes, dataSource.cacheBytes.map { String($0) })
         add(WorkerFlag.perPage, dataSource.perPage == defaults.dataSource.perPage ? nil : String(dataSource.perPage))
+        add(WorkerFlag.state, dataSource.statePath)
         add(WorkerFlag.debounceMs, debounceMilliseconds == defaults.debounceMilliseconds ? nil : String(debounceMilliseconds))
         if enablesDebugMethods { arguments.append("--" + WorkerFlag.enableDebugMethods) }
         if rehearses { arguments.append("--" + WorkerFlag.rehearse) }
+        if dataSource.allowsWrites { arguments.append("--" + WorkerFlag.allowWrites) }
         return arguments
     }
 }

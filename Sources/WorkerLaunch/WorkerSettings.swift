@@ -50,6 +50,10 @@ public struct DataSourceSettings: Equatable, Sendable {
     public var cacheBytes: Int?
     /// Items per page asked of GitHub.
     public var perPage = 30
+    /// The local state database of the snapshot's writes (nil: the default under XDG_STATE_HOME).
+    public var statePath: String?
+    /// Whether actions may write to GitHub (the live source; `--allow-writes`).
+    public var allowsWrites = false
 
     public init() {}
 }

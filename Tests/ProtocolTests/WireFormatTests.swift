@@ -117,9 +117,9 @@ import Testing
         try expectWire(
             InitializeRequest.Response(
                 serverInfo: ServerInfo(name: "navhost", version: "0.1.0"),
-                capabilities: Capabilities(screens: [descriptor], methods: ["nav/pop"], notifications: ["nav/didChange"], maxMessageBytes: 1024),
+                capabilities: Capabilities(screens: [descriptor], methods: ["nav/pop"], notifications: ["nav/didChange"], maxMessageBytes: 1024, actions: ActionCapabilities(writes: false)),
                 stack: [Self.root]),
-            #"{"capabilities":{"maxMessageBytes":1024,"methods":["nav/pop"],"notifications":["nav/didChange"],"screenKinds":["users"],"screens":[{"description":"GitHub users","kind":"users","params":{"query":{"description":"search","type":"string"}}}]},"serverInfo":{"name":"navhost","version":"0.1.0"},"stack":[\#(Self.rootJSON)]}"#
+            #"{"capabilities":{"actions":{"writes":false},"maxMessageBytes":1024,"methods":["nav/pop"],"notifications":["nav/didChange"],"screenKinds":["users"],"screens":[{"description":"GitHub users","kind":"users","params":{"query":{"description":"search","type":"string"}}}]},"serverInfo":{"name":"navhost","version":"0.1.0"},"stack":[\#(Self.rootJSON)]}"#
         )
     }
 

@@ -16,6 +16,8 @@ public enum RPCErrorCode {
     public static let revisionGone = -32014
     /// A screen could not load its data (a database or network failure).
     public static let dataUnavailable = -32015
+    /// A `screen/perform` could not be done (`data.reason` says why).
+    public static let actionFailed = -32016
 }
 
 /// A JSON-RPC error object: `{"code": Int, "message": String, "data"?: any}`.

@@ -7,7 +7,7 @@ public enum ClientMethods {
     public static let requests: [any RPCRequestType.Type] = [
         InitializeRequest.self, ShutdownRequest.self,
         StackRequest.self, PushRequest.self, PopRequest.self, PopToRootRequest.self,
-        RowsRequest.self, QueryRequest.self, SelectRequest.self,
+        RowsRequest.self, QueryRequest.self, SelectRequest.self, ActionsRequest.self, PerformRequest.self,
         WaitIdleRequest.self, RenderRequest.self, OpenRequest.self,
         ReloadRequest.self, SetStackRequest.self, ProcessesRequest.self,
     ]

@@ -6,6 +6,7 @@ public enum WorkerMethods {
     /// The requests navhost sends a worker about its screen, and `shutdown`.
     public static let requests: [any RPCRequestType.Type] = [
         WorkerOpenRequest.self, WorkerRowsRequest.self, WorkerQueryRequest.self, WorkerSelectRequest.self,
+        WorkerActionsRequest.self, WorkerPerformRequest.self,
         WorkerResolvePathRequest.self, WorkerPingRequest.self, WorkerKindsRequest.self, ShutdownRequest.self,
     ]
 

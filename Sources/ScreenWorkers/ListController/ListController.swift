@@ -29,6 +29,10 @@ public protocol ScreenController: AnyObject {
     func rows(section: String?, offset: Int, limit: Int, revision: Int?, completion: @escaping (Result<[Row], ScreenError>) -> Void)
     /// What selecting the row with this id asks for.
     func select(rowId: String) throws(ScreenError) -> SelectionAction
+    /// The actions the rows with these ids offer, or the screen's own item's (no ids).
+    func actions(rowIds: [String]) throws(RPCError) -> [Action]
+    /// Performs an action on rows, or on the screen's own item; answers when the rows show it.
+    func perform(_ request: PerformRequest, completion: @escaping (Result<PerformResult, RPCError>) -> Void)
     /// Cancels whatever is under way.
     func close()
     /// Before the first load: number revisions on from `revision` (a screen restarted from its token).
@@ -46,7 +50,10 @@ public final class ListController<S: ListScreen>: ScreenController {
     private var pending: (generation: Generation<S.Item>, completion: (Result<Void, ScreenError>) -> Void)?
     private var debounce: UVTimer?
     private let debounceMilliseconds: UInt64
-    private var isPrepared = false
+    var isPrepared = false
+    /// The screen's writes, one at a time, and the confirmations it gave (`ListController+Actions`).
+    let writes = WriteQueue()
+    let confirmations = ConfirmationBook()
     private var preparation: Cancellable?
 
     /// `loop` is needed only for a debounce; a zero debounce starts every load at once.

@@ -32,11 +32,25 @@ public protocol ListScreen {
     func selection(for item: Item) -> SelectionAction
 
     /// Runs once before the first load, e.g. to fetch the one record all sections show.
-    /// A `ScreenError.notFound` here fails the screen's opening.
+    /// A `ScreenError.notFound` here fails the screen's opening; it runs again after a write.
     func prepare(completion: @escaping (Result<Void, any Error>) -> Void) -> Cancellable?
+
+    /// Actions: what the item of a row offers and what a confirmation binds to. The default
+    /// offers no writes; the controller adds opening and copying its URL and copying its text.
+    func actionTarget(for item: Item, row: Row) -> ActionTarget
+
+    /// The screen's own item (the repository on its screen), acted on without row ids; nil for
+    /// a screen that shows a list only.
+    var ownTarget: ActionTarget? { get }
 }
 
 extension ListScreen {
+    public func actionTarget(for item: Item, row: Row) -> ActionTarget {
+        ActionTarget(row: row, selection: selection(for: item))
+    }
+
+    public var ownTarget: ActionTarget? { nil }
+
     public func prepare(completion: @escaping (Result<Void, any Error>) -> Void) -> Cancellable? {
         completion(.success(()))
         return nil

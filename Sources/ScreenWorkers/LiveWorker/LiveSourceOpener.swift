@@ -17,7 +17,7 @@ struct LiveSourceOpener: LiveSourceOpening {
         let api = try GitHubAPIClient(
             http: http, baseURL: settings.apiURL ?? GitHubAPIClient.defaultBaseURL,
             token: GitHubAPIClient.token(fromEnvironment: environment), perPage: settings.perPage, cache: responseCache)
-        return (LiveGitHubSource(api: api), {
+        return (LiveGitHubSource(api: api, allowsWrites: settings.allowsWrites), {
             api.close()
             http.close()
         })

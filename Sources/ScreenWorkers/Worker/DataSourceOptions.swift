@@ -25,6 +25,12 @@ struct DataSourceOptions: ParsableArguments {
     @Option(name: .customLong(WorkerFlag.perPage), help: "Items per page asked of GitHub (1-100).")
     var perPage: Int = DataSourceSettings().perPage
 
+    @Option(name: .customLong(WorkerFlag.state), help: "The local state database of the snapshot's writes (default: $XDG_STATE_HOME/navshell/local-state.sqlite).")
+    var state: String?
+
+    @Flag(name: .customLong(WorkerFlag.allowWrites), help: "Let actions write to GitHub (the live source).")
+    var allowWrites = false
+
     func validate() throws {
         guard let source = DataSourceSettings.Source(rawValue: source) else {
             throw ValidationError("--source must be snapshot or github, not '\(source)'")
@@ -41,6 +47,8 @@ struct DataSourceOptions: ParsableArguments {
         settings.cachePath = cache
         settings.cacheBytes = cacheBytes
         settings.perPage = perPage
+        settings.statePath = state
+        settings.allowsWrites = allowWrites
         return settings
     }
 }
@@ -54,7 +62,8 @@ extension DataSourceSettings {
     /// Opens the source; `close` releases what it holds on the loop.
     func open(on loop: UVLoop) throws -> OpenedSource {
         guard source == .github, let live = WorkerEntry.liveSource else {
-            let snapshot = try SnapshotSource(store: try snapshotPath.map { try SnapshotStore(path: $0) } ?? SnapshotStore.bundled(), loop: loop)
+            let store = try snapshotPath.map { try SnapshotStore(path: $0) } ?? SnapshotStore.bundled()
+            let snapshot = try SnapshotSource(store: store, localState: LocalState(path: statePath ?? LocalState.defaultPath()), loop: loop)
             return (snapshot, snapshot.close)
         }
         return try live.open(self, on: loop)

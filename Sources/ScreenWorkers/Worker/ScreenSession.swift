@@ -86,6 +86,19 @@ final class ScreenSession {
             // A selection the host refused (cancelled) is not one to come back to.
             perform(action, responder) { [unowned self] in restoration.selected(params.rowId) }
         }
+        on(WorkerActionsRequest.self) { [unowned self] params, responder in
+            let actions = try openController().actions(rowIds: params.request.rowIds ?? [])
+            responder.succeed(encoding: ActionsRequest.Response(screen: screenId, actions: actions))
+        }
+        on(WorkerPerformRequest.self) { [unowned self] params, responder in
+            try openController().perform(params.request) { [unowned self] result in
+                responder.reply(result.map { answer in
+                    var answer = answer
+                    answer.screen = screenId
+                    return (try? JSONValueEncoder().encode(answer)) ?? .null
+                })
+            }
+        }
         on(WorkerResolvePathRequest.self) { params, responder in responder.succeed(encoding: try GitHubScreens.resolve(path: params.path)) }
         on(WorkerPingRequest.self) { _, responder in responder.succeed(encoding: EmptyResult()) }
         on(WorkerKindsRequest.self) { _, responder in responder.succeed(raw: Array(ScreenDescriptor.jsonLine(GitHubScreens.descriptors).utf8)[...]) }

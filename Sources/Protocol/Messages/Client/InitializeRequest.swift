@@ -65,8 +65,11 @@ public struct Capabilities: Codable, Sendable, Equatable {
     /// Notifications the host sends.
     public var notifications: [String]
     public var maxMessageBytes: Int
+    /// What actions may do in this session (docs/protocol.md, section 11).
+    public var actions: ActionCapabilities
 
-    public init(screens: [ScreenDescriptor], methods: [String], notifications: [String], maxMessageBytes: Int) {
+    public init(screens: [ScreenDescriptor], methods: [String], notifications: [String], maxMessageBytes: Int, actions: ActionCapabilities) {
+        self.actions = actions
         self.screenKinds = screens.map(\.kind)
         self.screens = screens
         self.methods = methods
@@ -97,11 +100,27 @@ extension ServerInfo: JSONWritable {
 extension Capabilities: JSONWritable {
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
+        writer.field("actions", actions)
         writer.field("maxMessageBytes", maxMessageBytes)
         writer.field("methods", methods)
         writer.field("notifications", notifications)
         writer.field("screenKinds", screenKinds.map(\.rawValue))
         writer.field("screens", screens)
+        writer.endObject()
+    }
+}
+
+/// `capabilities.actions`: whether actions that write can be performed in this session (always
+/// on the snapshot, whose writes are local; on the live source only with `--allow-writes`).
+public struct ActionCapabilities: Codable, Sendable, Equatable {
+    public var writes: Bool
+    public init(writes: Bool) { self.writes = writes }
+}
+
+extension ActionCapabilities: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("writes", writes)
         writer.endObject()
     }
 }

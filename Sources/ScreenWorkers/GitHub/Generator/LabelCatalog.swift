@@ -21,6 +21,11 @@ enum LabelCatalog {
 
     /// The labels of a stored list (names separated by ","); a name not in the catalog keeps its name alone.
     static func labels(stored: String) -> [GitHubLabel] {
-        stored.split(separator: ",").map { byName[String($0)] ?? GitHubLabel(name: String($0)) }
+        stored.split(separator: ",").map { label(named: String($0)) }
+    }
+
+    /// The catalog's label of that name, with its colour and description; else the name alone.
+    static func label(named name: String) -> GitHubLabel {
+        byName[name] ?? GitHubLabel(name: name)
     }
 }

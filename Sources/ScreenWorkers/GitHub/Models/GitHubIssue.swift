@@ -25,6 +25,8 @@ public struct GitHubIssue: Codable, Sendable, Hashable {
     public var closedBy: GitHubUser?
     /// Set when the item is a pull request listed among the issues.
     public var isPullRequest: Bool
+    /// Whether the snapshot's local state changed it (docs/protocol.md, "Local state").
+    public var hasLocalChanges = false
 
     public init(
         id: Int, number: Int, title: String, user: GitHubUser, state: GitHubIssueState, stateReason: GitHubStateReason?,

@@ -33,6 +33,8 @@ public struct GitHubPullRequest: Codable, Sendable, Hashable {
     public var commits: Int?
     /// Conversation comments (the issue comments of the pull request), without review comments.
     public var comments: Int?
+    /// Whether the snapshot's local state changed it (docs/protocol.md, "Local state").
+    public var hasLocalChanges = false
 
     public init(
         id: Int, number: Int, title: String, user: GitHubUser, state: GitHubIssueState, draft: Bool, labels: [GitHubLabel],

@@ -28,6 +28,11 @@ public struct GitHubRepository: Codable, Sendable, Hashable {
     public var updatedAt: String
     /// Null for a repository nobody has pushed to.
     public var pushedAt: String?
+    /// Whether the session's user starred it; nil where the source cannot know. Not in GitHub's
+    /// body: the sources set it.
+    public var starred: Bool?
+    /// Whether the snapshot's local state changed it (docs/protocol.md, "Local state").
+    public var hasLocalChanges = false
 
     public init(
         id: Int, name: String, owner: GitHubUser, isPrivate: Bool = false, htmlURL: String,

@@ -8,7 +8,7 @@ import UVKit
 ///
 /// One method per shape of data, not per screen: a new list of a user's related accounts is a
 /// new `AccountRelation`, which both sources read without a new method.
-public protocol GitHubSource: AnyObject {
+public protocol GitHubSource: GitHubWriting {
     /// Everyone, most followed first.
     func popularUsers() -> SectionLoader<GitHubUser>
     /// Users whose login or name contains `query`: exact login first, then prefix, then substring.

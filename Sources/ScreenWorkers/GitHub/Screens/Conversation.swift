@@ -6,7 +6,7 @@ import UVKit
 /// An issue or pull request as its screen shows it: what such a screen declares in its own
 /// file. `ConversationScreen` does the rest.
 protocol Conversation {
-    associatedtype Record: Sendable
+    associatedtype Record: ListedIssue
     static var descriptor: ScreenDescriptor { get }
     /// The sections of labelled facts, in order, before the body and the comments.
     static var factSections: [(id: String, header: String)] { get }

@@ -4,6 +4,11 @@ import NavProtocol
 
 /// The labelled facts issues and pull requests share, each its row and its selection.
 enum ConversationFacts {
+    /// The title, first: the screen's own title is only its number.
+    static func title(_ title: String) -> RepositoryDetail {
+        RepositoryDetail(id: "about:title", kind: RowKind.property, label: "Title", value: title, values: RowValues.property(.string(title)))
+    }
+
     static func state(_ text: String, _ values: [String: JSONValue]) -> RepositoryDetail {
         RepositoryDetail(id: "about:state", kind: RowKind.state, label: "State", value: text, values: .object(values))
     }

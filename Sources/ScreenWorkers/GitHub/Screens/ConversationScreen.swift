@@ -17,6 +17,8 @@ final class ConversationScreen<Kind: Conversation>: GitHubScreen {
     private var record: Kind.Record?
     /// The body's lines, parsed once when the record arrives.
     private var bodyLines: [ConversationItem] = []
+    /// The repository's labels: the choices of `add-label`.
+    private let labels = RepositoryLabels()
 
     required init(params: JSONValue, source: any GitHubSource) throws {
         let fields = try ScreenParams(params)
@@ -28,12 +30,19 @@ final class ConversationScreen<Kind: Conversation>: GitHubScreen {
     var title: String { "\(owner)/\(name)#\(number)" }
 
     func prepare(completion: @escaping (Result<Void, any Error>) -> Void) -> Cancellable? {
-        Kind.fetch(source, owner: owner, name: name, number: number) { [weak self] result in
+        let labels = labels.read(source, owner: owner, name: name) {}
+        let record = Kind.fetch(source, owner: owner, name: name, number: number) { [weak self] result in
             completion(result.map { record in
                 self?.record = record
                 self?.bodyLines = MarkdownLines.lines(of: Kind.body(of: record) ?? "").enumerated().map { ConversationItem.line($1, index: $0) }
             })
         }
+        return CancellableGroup([labels, record].compactMap { $0 })
+    }
+
+    /// The item's own actions (comment, close, label…), as its row offers them in lists.
+    var ownTarget: ActionTarget? {
+        record.map { GitHubActions.conversation($0, owner: owner, name: name, labels: labels.labels, source: source) }
     }
 
     func sections(for query: String) -> [SectionSource<ConversationItem>] {

@@ -1,6 +1,7 @@
 import GitHubModels
 import ListController
 import NavProtocol
+import UVKit
 
 /// A list of a repository's issues or pull requests: what such a screen declares in its own
 /// file. `IssueListScreen` does the rest.
@@ -23,6 +24,8 @@ struct IssueListScreen<List: IssueList>: GitHubScreen {
     let name: String
     let state: GitHubStateFilter
     private let source: any GitHubSource
+    /// The repository's labels, read when the screen opens: the choices of `add-label`.
+    private let labels = RepositoryLabels()
 
     init(params: JSONValue, source: any GitHubSource) throws {
         let fields = try ScreenParams(params)
@@ -44,7 +47,16 @@ struct IssueListScreen<List: IssueList>: GitHubScreen {
         return [.searchResults(id: List.descriptor.kind.rawValue, noun: header.lowercased(), query: search, loader: loader)]
     }
 
+    func prepare(completion: @escaping (Result<Void, any Error>) -> Void) -> Cancellable? {
+        labels.read(source, owner: owner, name: name) { completion(.success(())) }
+    }
+
     func row(for item: List.Item) -> Row { IssueRow.row(for: item) }
+
+    /// An item's row offers the item's actions (comment, close, label…).
+    func actionTarget(for item: List.Item, row: Row) -> ActionTarget {
+        GitHubActions.conversation(item, owner: owner, name: name, labels: labels.labels, source: source)
+    }
 
     func selection(for item: List.Item) -> SelectionAction {
         GitHubNavigation.repositoryScreen(List.itemKind, owner: owner, name: name, [GitHubNavigation.numberParam: .int(item.number)])

@@ -13,6 +13,9 @@ protocol ListedIssue: Sendable {
     /// nil where the source does not say (a pull request read from a list).
     var commentCount: Int? { get }
     var stateText: String { get }
+    var isOpen: Bool { get }
+    var hasLocalChanges: Bool { get }
+    var htmlURL: String { get }
     /// The row's kind and its kind-specific typed values.
     static var rowKind: String { get }
     var extraValues: [String: JSONValue] { get }
@@ -30,17 +33,22 @@ enum IssueRow {
             "createdAt": .string(item.createdAt), "updatedAt": .string(item.updatedAt),
         ]
         values.merge(item.extraValues) { _, extra in extra }
+        values.merge(RowValues.local(item.hasLocalChanges)) { _, local in local }
         return Row(
-            id: "\(Item.rowKind):\(item.number)", kind: Item.rowKind, title: "#\(item.number) \(item.title)",
+            id: id(item), kind: Item.rowKind, title: "#\(item.number) \(item.title)",
             subtitle: facts.compactMap { $0 }.joined(separator: " · "),
             detail: item.labels.isEmpty ? nil : item.labels.map(\.name).joined(separator: ", "), accessory: .disclosure,
             values: .object(values))
     }
+
+    /// The row's id, and the issue or pull request screen's own item's.
+    static func id<Item: ListedIssue>(_ item: Item) -> String { "\(Item.rowKind):\(item.number)" }
 }
 
 extension GitHubIssue: ListedIssue {
     var commentCount: Int? { comments }
     var stateText: String { IssueStateText.of(self) }
+    var isOpen: Bool { state == .open }
     static var rowKind: String { RowKind.issue }
     var extraValues: [String: JSONValue] {
         ["state": .string(state.rawValue), "stateReason": RowValues.optional(stateReason?.rawValue)]
@@ -50,6 +58,7 @@ extension GitHubIssue: ListedIssue {
 extension GitHubPullRequest: ListedIssue {
     var commentCount: Int? { comments }
     var stateText: String { IssueStateText.of(self) }
+    var isOpen: Bool { state == .open }
     static var rowKind: String { RowKind.pullRequest }
     var extraValues: [String: JSONValue] {
         ["state": .string(state.rawValue), "draft": .bool(draft), "merged": .bool(isMerged), "base": .string(base.ref), "head": .string(head.label)]

@@ -20,7 +20,7 @@ enum IssueScreen: Conversation {
         let state = ConversationFacts.state(
             IssueStateText.of(issue), ["state": .string(issue.state.rawValue), "stateReason": RowValues.optional(issue.stateReason?.rawValue)])
         let closed = issue.closedAt.map { (label: "Closed", at: $0) }
-        return [state] + ConversationFacts.common(user: issue.user, labels: issue.labels, assignees: issue.assignees, createdAt: issue.createdAt, closed: closed)
+        return [ConversationFacts.title(issue.title), state] + ConversationFacts.common(user: issue.user, labels: issue.labels, assignees: issue.assignees, createdAt: issue.createdAt, closed: closed)
             + [ConversationFacts.count("about:comments", "Comments", issue.comments), ConversationFacts.link(issue.htmlURL)]
     }
 

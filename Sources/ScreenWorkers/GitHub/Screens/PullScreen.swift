@@ -26,7 +26,7 @@ enum PullScreen: Conversation {
             id: "about:branches", kind: RowKind.property, label: "Branches", value: "\(pull.base.ref) ← \(pull.head.label)",
             values: RowValues.property(["base": .string(pull.base.ref), "head": .string(pull.head.label)]))
         let closed = pull.mergedAt.map { (label: "Merged", at: $0) } ?? pull.closedAt.map { (label: "Closed", at: $0) }
-        return [state, branches] + ConversationFacts.common(user: pull.user, labels: pull.labels, assignees: pull.assignees, createdAt: pull.createdAt, closed: closed)
+        return [ConversationFacts.title(pull.title), state, branches] + ConversationFacts.common(user: pull.user, labels: pull.labels, assignees: pull.assignees, createdAt: pull.createdAt, closed: closed)
             + [ConversationFacts.link(pull.htmlURL)]
     }
 

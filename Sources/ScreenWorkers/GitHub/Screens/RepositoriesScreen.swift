@@ -44,6 +44,12 @@ public struct RepositoriesScreen: GitHubScreen {
         }
     }
 
+    /// A repository's row offers the repository's actions (star, unstar).
+    public func actionTarget(for item: Item, row: Row) -> ActionTarget {
+        guard case .repository(let repository) = item else { return ActionTarget(row: row, selection: selection(for: item)) }
+        return GitHubActions.repository(repository, source: source)
+    }
+
     public func selection(for item: Item) -> SelectionAction {
         switch item {
         case .repository(let repository): return GitHubNavigation.repository(repository)

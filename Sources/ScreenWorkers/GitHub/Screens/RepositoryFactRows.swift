@@ -36,8 +36,9 @@ extension RepositoryScreen {
             ("open_issues", "Open issues", repository.openIssuesCount),
         ]
         return counts.map { id, label, count in
-            RepositoryDetail(
-                id: "stats:\(id)", kind: RowKind.stat, label: label, value: CountFormat.grouped(count), values: RowValues.count(count))
+            // The stars row says whether the session's user starred it, as a repository row does.
+            let values = id == "stars" ? ["count": .int(count), "starred": repository.starred.map(JSONValue.bool) ?? .null] : RowValues.count(count)
+            return RepositoryDetail(id: "stats:\(id)", kind: RowKind.stat, label: label, value: CountFormat.grouped(count), values: values)
         }
     }
 

@@ -10,10 +10,13 @@ enum RepositoryRow {
         let stars = "★ \(CountFormat.abbreviated(repository.stargazersCount))"
         let facts = [repository.language.nonBlank, stars, repository.fork ? "fork" : nil]
         return Row(
-            id: "repo:\(repository.fullName)", kind: RowKind.repository, title: showingOwner ? repository.fullName : repository.name,
+            id: id(repository), kind: RowKind.repository, title: showingOwner ? repository.fullName : repository.name,
             subtitle: repository.description.nonBlank, detail: facts.compactMap { $0 }.joined(separator: " · "),
             accessory: .disclosure, values: RowValues.repository(repository))
     }
+
+    /// The row's id, and the repository screen's own item's.
+    static func id(_ repository: GitHubRepository) -> String { "repo:\(repository.fullName)" }
 
     /// Whether the repository's name or description contains `text`, ignoring case.
     static func matches(_ repository: GitHubRepository, _ text: String) -> Bool {

@@ -42,6 +42,11 @@ struct RepositorySearchScreen: GitHubScreen {
         }
     }
 
+    func actionTarget(for item: GitHubSearchItem<GitHubRepository>, row: Row) -> ActionTarget {
+        guard case .result(let repository) = item else { return ActionTarget(row: row, selection: .none) }
+        return GitHubActions.repository(repository, source: source)
+    }
+
     func selection(for item: GitHubSearchItem<GitHubRepository>) -> SelectionAction {
         guard case .result(let repository) = item else { return .none }
         return GitHubNavigation.repository(repository)

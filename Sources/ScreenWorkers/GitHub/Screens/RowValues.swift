@@ -13,14 +13,16 @@ enum RowValues {
         return .object(values)
     }
 
-    /// `{owner, name, stars, forks, language, fork, updatedAt}`.
+    /// `{owner, name, stars, forks, language, fork, updatedAt, starred}`, and `local: true` for a
+    /// repository the local state changed.
     static func repository(_ repository: GitHubRepository) -> JSONValue {
-        [
+        let values: [String: JSONValue] = [
             "owner": .string(repository.owner.login), "name": .string(repository.name),
             "stars": .int(repository.stargazersCount), "forks": .int(repository.forksCount),
             "language": optional(repository.language.nonBlank), "fork": .bool(repository.fork),
-            "updatedAt": .string(repository.updatedAt),
+            "updatedAt": .string(repository.updatedAt), "starred": repository.starred.map(JSONValue.bool) ?? .null,
         ]
+        return .object(values.merging(local(repository.hasLocalChanges)) { value, _ in value })
     }
 
     /// `{count}`: a stat row's number.
@@ -36,6 +38,11 @@ enum RowValues {
     /// `{value}`: a property row's fact (a string, the topics as an array), `null` when GitHub has none.
     static func property(_ value: JSONValue) -> JSONValue {
         ["value": value]
+    }
+
+    /// `{local: true}` for an item the snapshot's local state changed, else nothing.
+    static func local(_ changed: Bool) -> [String: JSONValue] {
+        changed ? ["local": .bool(true)] : [:]
     }
 
     static func optional(_ text: String?) -> JSONValue {

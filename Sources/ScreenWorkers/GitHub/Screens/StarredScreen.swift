@@ -26,5 +26,7 @@ struct StarredScreen: GitHubScreen {
 
     func row(for repository: GitHubRepository) -> Row { RepositoryRow.row(for: repository, showingOwner: true) }
 
+    func actionTarget(for repository: GitHubRepository, row: Row) -> ActionTarget { GitHubActions.repository(repository, source: source) }
+
     func selection(for repository: GitHubRepository) -> SelectionAction { GitHubNavigation.repository(repository) }
 }

@@ -31,5 +31,7 @@ public struct UsersScreen: GitHubScreen {
 
     public func row(for user: GitHubUser) -> Row { UserRow.row(for: user) }
 
+    public func actionTarget(for user: GitHubUser, row: Row) -> ActionTarget { GitHubActions.account(user, row: row) }
+
     public func selection(for user: GitHubUser) -> SelectionAction { UserRow.selection(for: user) }
 }

@@ -14,13 +14,19 @@ extension SnapshotSource {
         issueList(SnapshotStore.IssueList(owner: login, name: name, pullRequests: true, state: filter.state), filter.titleContains)
     }
 
-    private func issueList<Item: IssueTableRecord>(_ list: SnapshotStore.IssueList, _ text: String) -> SectionLoader<Item> {
+    private func issueList<Item: IssueTableRecord & LocallyChanged>(_ list: SnapshotStore.IssueList, _ text: String) -> SectionLoader<Item> {
         let missing = ScreenError.notFound("no repository named '\(list.owner)/\(list.name)'")
+        let local = localState
+        // Items whose state changed locally may have moved between lists: then the list is read
+        // in pages, with those items merged in where they now belong (`SnapshotSource+Local`).
+        let moved = (try? Self.localChanges(local, owner: list.owner, name: list.name).movedNumbers) ?? []
+        guard moved.isEmpty else { return mergedIssueList(list, text, moved: moved, missing: missing) }
         guard !text.isEmpty else {
             return .indexed { [self] range, completion in
                 read({ store in
                     guard let window = try store.issueWindow(list, range, as: Item.self) else { throw missing }
-                    return Window(items: window.items, total: window.total)
+                    let changes = try Self.localChanges(local, owner: list.owner, name: list.name)
+                    return Window(items: window.items.map { $0.applying(changes) }, total: window.total)
                 }, completion: completion)
             }
         }
@@ -33,35 +39,45 @@ extension SnapshotSource {
                 }
                 let page = Array(found.prefix(Self.pageSize))
                 let next = found.count > Self.pageSize ? page.last.map { PageCursor(String($0.id)) } : nil
-                return Page(items: page, next: next)
+                let changes = try Self.localChanges(local, owner: list.owner, name: list.name)
+                return Page(items: page.map { $0.applying(changes) }, next: next)
             }, completion: completion)
         }
     }
 
     public func issue(owner login: String, name: String, number: Int, completion: @escaping (Result<GitHubIssue, any Error>) -> Void) -> Cancellable? {
-        read({ store in
+        let local = localState
+        return read({ store in
             guard let issue = try store.issue(owner: login, name: name, number: number) else {
                 throw ScreenError.notFound("no issue #\(number) in '\(login)/\(name)'")
             }
-            return issue
+            return issue.applying(try Self.localChanges(local, owner: login, name: name))
         }, completion: completion)
     }
 
     public func pullRequest(owner login: String, name: String, number: Int, completion: @escaping (Result<GitHubPullRequest, any Error>) -> Void) -> Cancellable? {
-        read({ store in
+        let local = localState
+        return read({ store in
             guard let pull = try store.pullRequest(owner: login, name: name, number: number) else {
                 throw ScreenError.notFound("no pull request #\(number) in '\(login)/\(name)'")
             }
-            return pull
+            return pull.applying(try Self.localChanges(local, owner: login, name: name))
         }, completion: completion)
     }
 
+    /// The snapshot's comments, then those written locally.
     public func comments(owner login: String, name: String, number: Int) -> SectionLoader<GitHubComment> {
-        pagedByOffset { store, offset, limit in
+        let local = localState
+        return pagedByOffset { store, offset, limit in
             guard let comments = try store.comments(owner: login, name: name, number: number, offset: offset, limit: limit) else {
                 throw ScreenError.notFound("no issue or pull request #\(number) in '\(login)/\(name)'")
             }
-            return comments
+            guard comments.count < limit else { return comments }
+            let written = try Self.localChanges(local, owner: login, name: name).comments(on: number)
+            guard !written.isEmpty else { return comments }
+            let stored = try store.commentCount(owner: login, name: name, number: number)
+            let from = min(max(0, offset - stored), written.count)
+            return comments + written[from...].prefix(limit - comments.count)
         }
     }
 
@@ -76,13 +92,14 @@ extension SnapshotSource {
     }
 
     public func searchRepositories(_ query: String) -> SectionLoader<GitHubSearchItem<GitHubRepository>> {
-        .pages(pageSize: Self.pageSize) { [self] cursor, completion in
+        let local = localState
+        return .pages(pageSize: Self.pageSize) { [self] cursor, completion in
             let offset = cursor.flatMap { Int($0.value) } ?? 0
             return read({ store in
                 let upTo = min(offset + Self.pageSize, Self.searchResultLimit)
                 let found = try store.searchRepositories(query, offset: offset, limit: upTo - offset + 1, counting: offset == 0)
                 var items = found.total.map { [GitHubSearchItem<GitHubRepository>.total($0)] } ?? []
-                items += found.repositories.prefix(upTo - offset).map { .result($0) }
+                items += try Self.starsApplied(Array(found.repositories.prefix(upTo - offset)), local).map { .result($0) }
                 let more = found.repositories.count > upTo - offset && upTo < Self.searchResultLimit
                 return Page(items: items, next: more ? PageCursor(String(upTo)) : nil)
             }, completion: completion)
@@ -90,11 +107,12 @@ extension SnapshotSource {
     }
 
     public func starredRepositories(of login: String) -> SectionLoader<GitHubRepository> {
-        pagedByOffset { store, offset, limit in
+        let local = localState
+        return pagedByOffset { store, offset, limit in
             guard let repositories = try store.starredRepositories(of: login, offset: offset, limit: limit) else {
                 throw ScreenError.notFound("no user named '\(login)'")
             }
-            return repositories
+            return try Self.starsApplied(repositories, local)
         }
     }
 }

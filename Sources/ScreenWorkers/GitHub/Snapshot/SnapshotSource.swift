@@ -7,13 +7,16 @@ import UVKit
 /// answering the host, and a superseded read is interrupted inside SQLite, not left to finish.
 public final class SnapshotSource: GitHubSource {
     public let store: SnapshotStore
-    private let queue: BackgroundQueue
+    /// The user's writes, read over the snapshot; nil: none are kept, and writing is refused.
+    public let localState: LocalState?
+    let queue: BackgroundQueue
     /// Search results stop here, as GitHub's search API does.
     public static let searchResultLimit = GitHubSearchTotal.resultCap
     public static let pageSize = 50
 
-    public init(store: SnapshotStore, loop: UVLoop) throws {
+    public init(store: SnapshotStore, localState: LocalState? = nil, loop: UVLoop) throws {
         self.store = store
+        self.localState = localState
         queue = try BackgroundQueue(loop: loop, label: "snapshot-reads")
     }
 
@@ -52,9 +55,10 @@ public final class SnapshotSource: GitHubSource {
     }
 
     public func repositories(owner login: String) -> SectionLoader<GitHubRepository> {
-        pagedByOffset { store, offset, limit in
+        let local = localState
+        return pagedByOffset { store, offset, limit in
             if offset == 0, try store.user(login: login) == nil { throw ScreenError.notFound("no user named '\(login)'") }
-            return try store.repositories(owner: login, offset: offset, limit: limit)
+            return try Self.starsApplied(try store.repositories(owner: login, offset: offset, limit: limit), local)
         }
     }
 
@@ -80,11 +84,12 @@ public final class SnapshotSource: GitHubSource {
     }
 
     public func repository(owner login: String, name: String, completion: @escaping (Result<GitHubRepository, any Error>) -> Void) -> Cancellable? {
-        read({ store in
+        let local = localState
+        return read({ store in
             guard let repository = try store.repository(owner: login, name: name) else {
                 throw ScreenError.notFound("no repository named '\(login)/\(name)'")
             }
-            return repository
+            return try Self.starsApplied([repository], local)[0]
         }, completion: completion)
     }
 

@@ -92,13 +92,23 @@ extension SnapshotStore {
         try item(owner: owner, name: name, number: number, as: GitHubPullRequest.self)
     }
 
-    private func item<Item: IssueTableRecord>(owner: String, name: String, number: Int, as _: Item.Type) throws -> Item? {
+    func item<Item: IssueTableRecord>(owner: String, name: String, number: Int, as _: Item.Type) throws -> Item? {
         try read { db in
             try db.record(
                 Item.select + """
                      WHERE i.repository_id = (SELECT id FROM repositories WHERE owner_id = (SELECT id FROM users WHERE login = CAST(? AS TEXT))
                         AND name = CAST(? AS TEXT)) AND i.number = ?
                     """, [Database.textArgument(owner), Database.textArgument(name), number], as: Item.self)
+        }
+    }
+
+    /// How many comments the snapshot has on issue or pull request `number` (0 when there is none).
+    public func commentCount(owner: String, name: String, number: Int) throws -> Int {
+        try read { db in
+            try Int.fetchOne(db, sql: """
+                SELECT count(*) FROM comments WHERE issue_id = (SELECT i.id FROM issues i WHERE i.repository_id = (SELECT id FROM repositories
+                    WHERE owner_id = (SELECT id FROM users WHERE login = CAST(? AS TEXT)) AND name = CAST(? AS TEXT)) AND i.number = ?)
+                """, arguments: [Database.textArgument(owner), Database.textArgument(name), number]) ?? 0
         }
     }
 

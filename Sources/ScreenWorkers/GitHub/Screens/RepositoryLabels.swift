@@ -1,0 +1,28 @@
+import GitHubModels
+import ListController
+import UVKit
+
+/// A repository's labels as a screen read them when it opened: the choices `add-label` offers.
+/// Held by reference, so a screen that is a value type can fill it from `prepare`. A failed read
+/// leaves none: the screen works without them, and `add-label` is not offered.
+final class RepositoryLabels {
+    private(set) var labels: [GitHubLabel] = []
+
+    func read(_ source: any GitHubSource, owner: String, name: String, then done: @escaping () -> Void) -> Cancellable? {
+        source.labels(owner: owner, name: name) { [weak self] result in
+            if case .success(let labels) = result { self?.labels = labels }
+            done()
+        }
+    }
+}
+
+/// Several loads cancelled as one.
+final class CancellableGroup: Cancellable {
+    let members: [any Cancellable]
+
+    init(_ members: [any Cancellable]) { self.members = members }
+
+    func cancel() {
+        for member in members { member.cancel() }
+    }
+}

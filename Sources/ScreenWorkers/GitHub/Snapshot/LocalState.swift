@@ -1,0 +1,130 @@
+import Foundation
+import GRDB
+import Glibc
+import Synchronization
+
+/// The snapshot source's writes (docs/protocol.md, "Local state"): a log of changes the session's
+/// user made, in a database of its own beside the snapshot, which is never modified. Every
+/// worker reads the log over the snapshot; the file is made by the first write, so a user who
+/// never wrote pays nothing on a read but a check that it does not exist.
+public final class LocalState: Sendable {
+    public let path: String
+    /// Opened at the first read or write that finds the file (or makes it).
+    private let database = Mutex<DatabaseQueue?>(nil)
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// `$XDG_STATE_HOME/navshell/local-state.sqlite`, else `~/.local/state/navshell/local-state.sqlite`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/navshell/local-state.sqlite" }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state/navshell/local-state.sqlite"
+    }
+
+    /// The changes to `owner/name` (any letter case), oldest first; none while the file does not exist.
+    func changes(owner: String, name: String) throws -> [LocalChange] {
+        guard let queue = try open(creating: false) else { return [] }
+        return try queue.read { db in
+            try LocalChange.fetchAll(db, sql: "SELECT * FROM changes WHERE owner = ? AND name = ? ORDER BY id", arguments: [owner, name])
+        }
+    }
+
+    /// The stars and unstars of every repository, oldest first: a list of repositories mixes owners.
+    func starChanges() throws -> [LocalChange] {
+        guard let queue = try open(creating: false) else { return [] }
+        return try queue.read { db in
+            try LocalChange.fetchAll(db, sql: "SELECT * FROM changes WHERE kind IN ('star', 'unstar') ORDER BY id")
+        }
+    }
+
+    /// Every change, oldest first: `navhost changes`.
+    public func allChanges() throws -> [LocalChange] {
+        guard let queue = try open(creating: false) else { return [] }
+        return try queue.read { db in try LocalChange.fetchAll(db, sql: "SELECT * FROM changes ORDER BY id") }
+    }
+
+    /// Removes every change; returns how many there were.
+    public func discardAll() throws -> Int {
+        guard let queue = try open(creating: false) else { return 0 }
+        return try queue.write { db in
+            try db.execute(sql: "DELETE FROM changes")
+            return db.changesCount
+        }
+    }
+
+    /// Appends a change, made now.
+    func record(_ kind: LocalChange.Kind, owner: String, name: String, number: Int?, value: String = "") throws {
+        guard let queue = try open(creating: true) else { return }
+        try queue.write { db in
+            try db.execute(
+                sql: "INSERT INTO changes (made_at, kind, owner, name, number, value) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [LocalChange.timestamp(), kind.rawValue, owner, name, number, value])
+        }
+    }
+
+    private func open(creating: Bool) throws -> DatabaseQueue? {
+        try database.withLock { queue in
+            if let queue { return queue }
+            guard creating || access(path, F_OK) == 0 else { return nil }
+            if creating { try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true) }
+            var configuration = Configuration()
+            // Several workers write the same file: one waits for another's write instead of failing.
+            configuration.busyMode = .timeout(5)
+            let opened = try DatabaseQueue(path: path, configuration: configuration)
+            try opened.write { db in
+                try db.execute(sql: """
+                    CREATE TABLE IF NOT EXISTS changes (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        made_at TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        owner TEXT NOT NULL COLLATE NOCASE,
+                        name TEXT NOT NULL COLLATE NOCASE,
+                        number INTEGER,
+                        value TEXT NOT NULL DEFAULT ''
+                    );
+                    CREATE INDEX IF NOT EXISTS changes_by_item ON changes(owner, name, number);
+                    """)
+            }
+            queue = opened
+            return opened
+        }
+    }
+}
+
+/// One change in the local state: what was done to which repository or item, and when.
+public struct LocalChange: FetchableRecord, Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case star, unstar, comment, close, reopen, merge, react
+        case addLabel = "add-label", removeLabel = "remove-label", requestReview = "request-review"
+    }
+
+    public var id: Int
+    public var madeAt: String
+    public var kind: String
+    public var owner: String
+    public var name: String
+    public var number: Int?
+    /// The comment's body, the close reason, the label, the reaction, the reviewers, the merge method.
+    public var value: String
+
+    public init(row: GRDB.Row) {
+        id = row["id"]
+        madeAt = row["made_at"]
+        kind = row["kind"]
+        owner = row["owner"]
+        name = row["name"]
+        number = row["number"]
+        value = row["value"]
+    }
+
+    /// Now, as GitHub writes times: "2026-12-02T10:04:05Z".
+    static func timestamp() -> String {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+            Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+    }
+}

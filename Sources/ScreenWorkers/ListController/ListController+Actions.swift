@@ -1,0 +1,187 @@
+import NavProtocol
+
+/// Actions on rows (docs/protocol.md, section 11): what rows offer, and performing one. The
+/// screen declares each item's actions (`ListScreen.actionTarget(for:row:)`, `ownTarget`); this
+/// lists them with the read-only ones, checks the input, asks for confirmation, runs the writes
+/// one at a time, reads the screen again so its rows show the change, and answers.
+extension ListController {
+    public func actions(rowIds: [String]) throws(RPCError) -> [Action] {
+        offered(by: try targets(rowIds))
+    }
+
+    public func perform(_ request: PerformRequest, completion: @escaping (Result<PerformResult, RPCError>) -> Void) {
+        let input = request.inputValue
+        let prepared: PreparedPerform
+        do throws(RPCError) {
+            prepared = try prepare(request)
+        } catch {
+            return completion(.failure(error))
+        }
+        switch prepared {
+        case .answered(let result):
+            completion(.success(result))
+        case .readOnly(let kind, let targets):
+            completion(.success(PerformResult(status: .done, results: targets.map(kind.result), revision: revision)))
+        case .write(let actions, let values):
+            guard !writes.isFull else {
+                return completion(.failure(ActionFailure(.rateLimited, "\(WriteQueue.limit) writes of this screen are already waiting: try again when they are done")
+                    .rpcError(action: request.action, input: input)))
+            }
+            writes.enqueue { [weak self] done in
+                self?.run(actions, ActionInput(values), request: request) { result in
+                    completion(result)
+                    done()
+                }
+            }
+        }
+    }
+
+    private enum PreparedPerform {
+        case answered(PerformResult)
+        case readOnly(ReadOnlyAction, [ActionTarget])
+        case write([(target: ActionTarget, action: ItemAction)], [String: JSONValue])
+    }
+
+    /// Everything checked before anything is done: the targets, the action, the input, the confirmation.
+    private func prepare(_ request: PerformRequest) throws(RPCError) -> PreparedPerform {
+        let targets = try targets(request.rowIds ?? [])
+        guard !targets.isEmpty, let offered = offered(by: targets).first(where: { $0.id == request.action }) else {
+            throw RPCError(
+                code: RPCErrorCode.invalidParams, message: "no action '\(request.action)' on \(describe(request.rowIds))",
+                data: ["reason": "unknownAction", "action": .string(request.action)])
+        }
+        if let readOnly = ReadOnlyAction(rawValue: request.action) { return .readOnly(readOnly, targets) }
+        let actions: [(target: ActionTarget, action: ItemAction)] = targets.compactMap { target in
+            target.actions.first { $0.action.id == request.action }.map { (target: target, action: $0) }
+        }
+        if let refusal = actions.lazy.compactMap(\.action.refusal).first {
+            throw refusal.rpcError(action: request.action, input: request.inputValue)
+        }
+        var values = request.input ?? [:]
+        var missing: [ActionField] = []
+        for field in offered.input ?? [] {
+            guard let value = values[field.name], !value.isNull else {
+                if let fallback = field.default { values[field.name] = fallback } else if field.required == true { missing.append(field) }
+                continue
+            }
+            guard field.accepts(value), !(field.required == true && value.stringValue?.allSatisfy(\.isWhitespace) == true) else {
+                let expected = field.type == .enum ? "one of \((field.options ?? []).joined(separator: ", "))" : "a \(field.type.rawValue)"
+                throw ActionFailure(.validation, "'\(field.name)' must be \(expected)")
+                    .rpcError(action: request.action, input: request.inputValue, extra: ["field": .string(field.name)])
+            }
+        }
+        guard missing.isEmpty else { return .answered(PerformResult(status: .inputRequired, fields: missing, input: request.input ?? [:])) }
+        if offered.destructive {
+            let binding = [request.action, request.rowIds?.joined(separator: "\n") ?? "", JSONValue.object(values).serialized] + targets.map(\.state)
+            guard let token = request.confirm else {
+                let questions = actions.compactMap { $0.action.confirmation?(ActionInput(values)) }
+                let message = questions.count == 1 ? questions[0] : "\(offered.title.trimmingEllipsis) \(targets.count) items?"
+                return .answered(PerformResult(
+                    status: .confirm, message: message, confirm: confirmations.issue(binding: binding), expiresIn: ConfirmationBook.lifetimeSeconds))
+            }
+            guard confirmations.redeem(token, binding: binding) else {
+                throw ActionFailure(.staleConfirmation, "the confirmation expired, was for other rows or input, or the rows changed since: ask again")
+                    .rpcError(action: request.action, input: request.inputValue)
+            }
+        }
+        return .write(actions, values)
+    }
+
+    /// Performs the write on each target in turn (a failure on one does not stop the others),
+    /// then reads the screen again so its rows show what the source now says, and answers.
+    private func run(
+        _ actions: [(target: ActionTarget, action: ItemAction)], _ input: ActionInput, request: PerformRequest,
+        completion: @escaping (Result<PerformResult, RPCError>) -> Void
+    ) {
+        var results: [PerformResult.TargetResult] = []
+        var failures: [ActionFailure] = []
+        func next(_ index: Int) {
+            guard index < actions.count else { return finish() }
+            let (target, action) = actions[index]
+            action.perform(input) { result in
+                switch result {
+                case .success:
+                    results.append(PerformResult.TargetResult(id: target.id))
+                case .failure(let failure):
+                    failures.append(failure)
+                    let error = failure.rpcError(action: request.action, input: nil)
+                    results.append(PerformResult.TargetResult(id: target.id, status: "failed", error: error.json))
+                }
+                next(index + 1)
+            }
+        }
+        func finish() {
+            reloadAfterWrite { [weak self] in
+                guard let self else { return }
+                if failures.count == actions.count, let first = failures.first {
+                    let extra: [String: JSONValue] = actions.count > 1 ? ["results": (try? JSONValueEncoder().encode(results)) ?? .null] : [:]
+                    return completion(.failure(first.rpcError(action: request.action, input: request.inputValue, extra: extra)))
+                }
+                completion(.success(PerformResult(status: .done, results: results, revision: revision)))
+            }
+        }
+        next(0)
+    }
+
+    /// Reads the screen again from its source (its own item too), as the current query: the
+    /// update that follows (a `screen/didUpdate` with the changed rows) shows the write.
+    func reloadAfterWrite(_ completion: @escaping () -> Void) {
+        isPrepared = false
+        load(query: query) { _ in completion() }
+    }
+
+    private func targets(_ rowIds: [String]) throws(RPCError) -> [ActionTarget] {
+        guard !rowIds.isEmpty else { return screen.ownTarget.map { [$0] } ?? [] }
+        var targets: [ActionTarget] = []
+        for rowId in rowIds {
+            guard let target = target(rowId: rowId) else {
+                throw RPCError(
+                    code: RPCErrorCode.invalidParams, message: "no row with id '\(rowId)' on this screen",
+                    data: ["reason": "notFound", "rowId": .string(rowId)])
+            }
+            targets.append(target)
+        }
+        return targets
+    }
+
+    private func target(rowId: String) -> ActionTarget? {
+        for section in shown.sections {
+            if let item = section.item(withRowId: rowId, render: { render($0, in: section) }) {
+                return screen.actionTarget(for: item, row: render(item, in: section))
+            }
+        }
+        return nil
+    }
+
+    /// The actions every target offers, in the first one's order: its writes, then the read-only
+    /// ones; an action disabled for any target is disabled.
+    private func offered(by targets: [ActionTarget]) -> [Action] {
+        guard !targets.isEmpty else { return [] }
+        let lists = targets.map { target in
+            target.actions.map(\.action) + ReadOnlyAction.allCases.filter { $0.applies(to: target) }.map(\.action)
+        }
+        return lists[0].compactMap { action in
+            var merged = action
+            for list in lists.dropFirst() {
+                guard let other = list.first(where: { $0.id == action.id }) else { return nil }
+                if merged.disabled == nil { merged.disabled = other.disabled }
+            }
+            return merged
+        }
+    }
+
+    private func describe(_ rowIds: [String]?) -> String {
+        guard let rowIds, !rowIds.isEmpty else { return "this screen's own item" }
+        return rowIds.count == 1 ? "row '\(rowIds[0])'" : "these \(rowIds.count) rows"
+    }
+}
+
+extension JSONValue {
+    /// Compact JSON with sorted keys: the same value always gives the same text.
+    var serialized: String { String(decoding: jsonBytes, as: UTF8.self) }
+}
+
+extension String {
+    /// "Comment…" as "Comment".
+    var trimmingEllipsis: String { hasSuffix("…") ? String(dropLast()) : self }
+}
