@@ -3,15 +3,17 @@ import ArgumentParser
 import Glibc
 
 /// The commands of the binaries beside navhost: listed in navhost's help, run there. `mcp`
-/// runs navhost-mcp, which takes no subcommand; the rest run as subcommands of navhost-tools.
+/// runs navhost-mcp, which takes no subcommand; `changes` runs as a subcommand of screen-worker,
+/// which reads the local state database; the rest run as subcommands of navhost-tools.
 enum ClientTool {
-    static let names = ["demo", "run", "replay", "show", "mcp"]
+    static let names = ["demo", "run", "replay", "show", "mcp", "changes"]
 
     /// Replaces this process with the binary of the command the first argument names, if any.
     static func handOver(_ arguments: [String]) {
         guard arguments.count > 1, names.contains(arguments[1]) else { return }
         let isMCP = arguments[1] == "mcp"
-        let tools = ExecutableDirectory.path + (isMCP ? "/navhost-mcp" : "/navhost-tools")
+        let binary = isMCP ? "navhost-mcp" : arguments[1] == "changes" ? WorkerLauncher.snapshotWorker : "navhost-tools"
+        let tools = ExecutableDirectory.path + "/" + binary
         var argv = ([tools] + arguments.dropFirst(isMCP ? 2 : 1)).map { strdup($0) } + [nil]
         execv(tools, &argv)
         let message = Array("navhost: cannot run \(tools): \(String(cString: strerror(errno)))\n".utf8)
@@ -33,6 +35,11 @@ enum ClientTool {
 
     struct Replay: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Replay a session recorded with --record against a fresh host; exit 1 if the host answers differently.")
+    }
+
+    struct Changes: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the snapshot's local changes (the writes actions made; --json), or discard them (--discard); --state names the database.")
     }
 
     struct MCP: ParsableCommand {

@@ -35,7 +35,8 @@ import Testing
         let sections = (shown["sections"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
         #expect(sections.count == 3, "about, body, comments: \(sections)")
         let about = rows(shown, section: "about")
-        #expect(about.first?["title"]?.stringValue == "State")
+        #expect(about.map { $0["title"]?.stringValue }.prefix(2) == ["Title", "State"])
+        #expect(about.first?["detail"] != nil && about.first?["detail"] == about.first?["values"]?["value"], "the title shows whole")
         let counted = try #require(about.first { $0["id"]?.stringValue == "about:comments" }?["values"]?["count"]?.intValue)
         let comments = try #require(sections.last.map { rows(shown, section: $0) })
         #expect(counted > 0 && comments.count == counted, "as many comments as the issue's About counts")

@@ -17,7 +17,7 @@ import UVKit
                 shapes[group, default: []].insert("no values")
                 continue
             }
-            for (key, value) in values { shapes[group, default: []].insert("\(key): \(type(of: value))") }
+            for (key, value) in values { shapes[group, default: []].insert("\(key): \(key == "starred" ? "boolean or null" : type(of: value))") }
         }
         return shapes
     }
@@ -60,7 +60,8 @@ import UVKit
         #expect(fromLive["user"] == ["login: string or null"])
         #expect(fromSnapshot["user"] == ["login: string or null", "followers: integer"])
         #expect(fromSnapshot["repository"]?.contains("stars: integer") == true)
-        #expect(fromSnapshot["stats:stat"] == ["count: integer"])
+        // The stars row says whether the user starred the repository (null where the source cannot know).
+        #expect(fromSnapshot["stats:stat"] == ["count: integer", "starred: boolean or null"])
         #expect(fromSnapshot["links:link"] == ["url: string or null"])
     }
 }

@@ -30,7 +30,7 @@ import Testing
                 #expect(row.values == [
                     "owner": .string(login), "name": .string(repository.name), "stars": .int(repository.stargazersCount),
                     "forks": .int(repository.forksCount), "language": language, "fork": .bool(repository.fork),
-                    "updatedAt": .string(repository.updatedAt),
+                    "updatedAt": .string(repository.updatedAt), "starred": false,
                 ], "\(row.id)")
             }
         }
@@ -40,7 +40,7 @@ import Testing
         let harness = try ScreenHarness()
         let grit = try #require(try GeneratedSnapshot.defaultStore().repository(owner: "mojombo", name: "grit"))
         let rows = try harness.byId(try harness.open("repository", ["owner": "mojombo", "name": "grit"]))
-        #expect(rows["stats:stars"]?.values == ["count": .int(grit.stargazersCount)])
+        #expect(rows["stats:stars"]?.values == ["count": .int(grit.stargazersCount), "starred": false])
         #expect(rows["stats:stars"]?.detail == CountFormat.grouped(grit.stargazersCount))
         #expect(rows["stats:forks"]?.values == ["count": .int(grit.forksCount)])
         #expect(rows["stats:watchers"]?.values == ["count": .int(grit.watchersCount)])

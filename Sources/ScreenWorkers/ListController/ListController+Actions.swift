@@ -72,7 +72,7 @@ extension ListController {
         }
         guard missing.isEmpty else { return .answered(PerformResult(status: .inputRequired, fields: missing, input: request.input ?? [:])) }
         if offered.destructive {
-            let binding = [request.action, request.rowIds?.joined(separator: "\n") ?? "", JSONValue.object(values).serialized] + targets.map(\.state)
+            let binding = [request.action, request.rowIds?.joined(separator: "\n") ?? "", JSONValue.object(values).serializedString] + targets.map(\.state)
             guard let token = request.confirm else {
                 let questions = actions.compactMap { $0.action.confirmation?(ActionInput(values)) }
                 let message = questions.count == 1 ? questions[0] : "\(offered.title.trimmingEllipsis) \(targets.count) items?"
@@ -174,11 +174,6 @@ extension ListController {
         guard let rowIds, !rowIds.isEmpty else { return "this screen's own item" }
         return rowIds.count == 1 ? "row '\(rowIds[0])'" : "these \(rowIds.count) rows"
     }
-}
-
-extension JSONValue {
-    /// Compact JSON with sorted keys: the same value always gives the same text.
-    var serialized: String { String(decoding: jsonBytes, as: UTF8.self) }
 }
 
 extension String {

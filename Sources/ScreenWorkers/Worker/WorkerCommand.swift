@@ -9,7 +9,7 @@ struct WorkerCommand: ParsableCommand {
         CommandConfiguration(
             commandName: WorkerEntry.liveSource == nil ? "screen-worker" : "screen-worker-live",
             abstract: "One NavShell screen: spawned by navhost, JSON-RPC on stdin/stdout, log on stderr.",
-            subcommands: [ServeScreen.self, GenerateSnapshot.self, PrintKinds.self, ExecWorker.self],
+            subcommands: [ServeScreen.self, GenerateSnapshot.self, PrintKinds.self, ExecWorker.self, LocalChangesCommand.self],
             defaultSubcommand: ServeScreen.self
         )
     }
