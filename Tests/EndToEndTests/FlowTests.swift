@@ -36,15 +36,16 @@ final class ScratchFolder {
         #expect(run.status.exitCode == 0, "\(run.output)")
         let started = run.output.split(separator: "\n").filter { $0.hasPrefix("▶ ") }.map { $0.split(separator: "/").last.map(String.init) ?? "" }
         #expect(started == [
-            "blocks.yaml (blocks)", "browse.yaml (browse mojombo's repositories)", "deep-link.yaml",
+            "actions.yaml (actions on a repository and its issues)", "blocks.yaml (blocks)", "browse.yaml (browse mojombo's repositories)", "deep-link.yaml",
             "issues.yaml (a repository's issues and README)", "reuse.yaml", "values.yaml (mojombo's popular repositories)",
         ])
-        #expect(run.output.split(separator: "\n").last?.hasPrefix("Flows: 6 of 6 passed (") == true, "the summary line ends the output")
+        #expect(run.output.split(separator: "\n").last?.hasPrefix("Flows: 7 of 7 passed (") == true, "the summary line ends the output")
         #expect(run.output.contains("✓ 10/15 snapshot grit-detail"), "the committed snapshot still matches")
         #expect(run.output.contains("⚠ 5/8 a step allowed to fail  (optional, failed; going on)"))
+        #expect(run.output.contains("✓ 17/19 label two issues at once"), "a perform step is reported by its label")
         let junit = try String(contentsOfFile: report, encoding: .utf8)
-        #expect(junit.contains(#"<testsuites name="navhost flows" tests="6" failures="0""#))
-        #expect(junit.components(separatedBy: "<testcase ").count - 1 == 6)
+        #expect(junit.contains(#"<testsuites name="navhost flows" tests="7" failures="0""#))
+        #expect(junit.components(separatedBy: "<testcase ").count - 1 == 7)
         #expect(junit.contains(#"<testcase classname="flows" name="browse mojombo&apos;s repositories" file=""#))
         #expect(junit.contains("<system-out>▶ \(RepositoryFiles.path("examples/flows/deep-link.yaml"))\n  ✓ 1/10 open users/mojombo/repositories/grit"))
     }

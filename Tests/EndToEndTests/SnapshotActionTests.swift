@@ -106,6 +106,20 @@ import Testing
         try session.shutdown()
     }
 
+    @Test func theRepositoryScreensIssueCountIsWhatTheIssueListHoldsBeforeAndAfterAClose() throws {
+        let session = try ActionHost()
+        try session.host.initialize()
+        let count = { (rows: [JSONValue]) in rows.first { $0["id"] == "browse:issues" }?["values"]?["count"]?.intValue }
+        let before = try #require(count(try session.open(Self.chronic)))
+        let issues = try session.open(Self.chronic + "/issues")
+        #expect(issues.count == before, "the Issues row counts what the issue list shows")
+        let first = try #require(issues.first?["id"]?.stringValue)
+        _ = try session.perform("close", on: [first], confirming: true)
+        #expect(try session.rows().count == before - 1)
+        #expect(count(try session.open(Self.chronic)) == before - 1)
+        try session.shutdown()
+    }
+
     @Test func twoMarkedIssuesAreLabelledAtOnce() throws {
         let session = try ActionHost()
         try session.host.initialize()

@@ -11,7 +11,7 @@ struct FlowParser {
     static let modifiers = ["label", "optional"]
     static let stepKinds = [
         "search", "select", "back", "backToRoot", "open", "assertVisible", "assertNotVisible",
-        "assertStack", "assertCount", "waitFor", "snapshot", "runFlow", "repeat", "retry",
+        "assertStack", "assertCount", "waitFor", "snapshot", "perform", "runFlow", "repeat", "retry",
     ]
 
     /// Parses a whole file. The header's `env` gives defaults for `${NAME}` in the steps.
@@ -80,6 +80,7 @@ struct FlowParser {
         case "assertCount": return RowCriteria.keys + ["count", "atLeast", "atMost"]
         case "waitFor": return RowCriteria.keys + ["timeout", "visible"]
         case "snapshot": return ["name"]
+        case "perform": return FlowPerform.keys
         case "runFlow": return FlowParser.blockKeys
         case "repeat": return FlowParser.blockKeys + ["times", "while"]
         case "retry": return FlowParser.blockKeys + ["maxRetries"]
@@ -130,6 +131,7 @@ struct FlowParser {
                 throw reader.error(node, "snapshot names use letters, digits, '-', '_' and '.': '\(name)'")
             }
             return .snapshot(name)
+        case "perform": return .perform(try FlowPerform.parse(try whole(), parser: self))
         case "runFlow", "repeat", "retry":
             return try blockStep(kind, try whole())
         default:

@@ -56,6 +56,11 @@ final class FlowRunner {
                 arguments += ["--record", recording]
                 result.recording = recording
             }
+            // A flow's writes (its perform steps) go to a local state of its own, made for it and
+            // removed after, unless --state names one: they never reach the user's own or another flow's.
+            let state = arguments.contains("--state") ? nil : try FlowState()
+            defer { state?.remove() }
+            if let state { arguments += ["--state", state.path] }
             let driver = try FlowDriver(navhost: options.navhost, hostArguments: arguments, stepTimeout: options.stepTimeout)
             let sequence = FlowSequence(runner: self, driver: driver)
             result.steps = sequence.run(document.steps, file: file, environment: options.environment, indent: "  ", depth: 0)

@@ -25,6 +25,8 @@ enum FlowAction {
     case assertCount(RowCriteria, CountExpectation)
     case waitFor(RowCriteria, visible: Bool, timeout: Double)
     case snapshot(String)
+    /// An action on rows of the top screen, or on its own item (`FlowPerform`).
+    case perform(FlowPerform)
     /// Runs a block once (when its condition holds).
     case runFlow(FlowBlock)
     /// Runs a block `times` times, or while `condition` holds (at most `times`, or
@@ -46,6 +48,7 @@ enum FlowAction {
         case .assertCount(let criteria, let expectation): return "assertCount \(criteria.isEmpty ? "rows" : "\(criteria)") \(expectation)"
         case .waitFor(let criteria, let visible, let timeout): return "waitFor \(criteria)\(visible ? "" : " not visible") within \(timeout) s"
         case .snapshot(let name): return "snapshot \(name)"
+        case .perform(let perform): return perform.description
         case .runFlow(let block): return "runFlow \(block)"
         case .repeatBlock(let block, let times, let condition):
             let bound = [times.map { "\($0) times" }, condition.map { "while \($0)" }].compactMap { $0 }.joined(separator: ", ")

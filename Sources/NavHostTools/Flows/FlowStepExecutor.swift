@@ -52,6 +52,8 @@ struct FlowStepExecutor {
         case .snapshot(let name):
             try driver.settle()
             return try snapshots.check(name, stack: try driver.stack())
+        case .perform(let perform):
+            try perform.run(driver)
         case .runFlow, .repeatBlock, .retry:
             preconditionFailure("FlowSequence runs blocks")
         }

@@ -33,6 +33,9 @@ public struct GitHubRepository: Codable, Sendable, Hashable {
     public var starred: Bool?
     /// Whether the snapshot's local state changed it (docs/protocol.md, "Local state").
     public var hasLocalChanges = false
+    /// How many open issues its issue list holds, without the pull requests GitHub's
+    /// `open_issues_count` also counts; nil where the source does not know (the live source).
+    public var openIssuesListed: Int?
 
     public init(
         id: Int, name: String, owner: GitHubUser, isPrivate: Bool = false, htmlURL: String,

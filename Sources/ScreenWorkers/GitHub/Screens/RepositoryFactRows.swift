@@ -33,7 +33,7 @@ extension RepositoryScreen {
         let counts = [
             ("stars", "Stars", repository.stargazersCount), ("forks", "Forks", repository.forksCount),
             ("watchers", "Watchers", repository.watchersCount),
-            ("open_issues", "Open issues", repository.openIssuesCount),
+            ("open_issues", "Open issues and pull requests", repository.openIssuesCount),
         ]
         return counts.map { id, label, count in
             // The stars row says whether the session's user starred it, as a repository row does.

@@ -20,6 +20,17 @@ extension SnapshotSource {
         }
     }
 
+    /// How many more issues and pull requests are open than the snapshot says, by the local
+    /// state's closes, reopens and merges.
+    static func openedLocally(_ changes: LocalChanges, owner: String, name: String, _ store: SnapshotStore) throws -> (issues: Int, pulls: Int) {
+        try changes.movedNumbers.reduce((issues: 0, pulls: 0)) { delta, number in
+            guard let stored = try store.issue(owner: owner, name: name, number: number) else { return delta }
+            let now = stored.applying(changes)
+            let change = now.isOpen == stored.isOpen ? 0 : now.isOpen ? 1 : -1
+            return stored.isPullRequest ? (delta.issues, delta.pulls + change) : (delta.issues + change, delta.pulls)
+        }
+    }
+
     /// An issue list read in pages of the snapshot's list without the moved items, each page with
     /// the moved items that belong between its first and last number (the lists are newest first).
     /// The cursor is "<next page's start>:<the smallest number listed so far>".

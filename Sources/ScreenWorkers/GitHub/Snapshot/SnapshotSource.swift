@@ -89,7 +89,16 @@ public final class SnapshotSource: GitHubSource {
             guard let repository = try store.repository(owner: login, name: name) else {
                 throw ScreenError.notFound("no repository named '\(login)/\(name)'")
             }
-            return try Self.starsApplied([repository], local)[0]
+            var shown = try Self.starsApplied([repository], local)[0]
+            let changes = try Self.localChanges(local, owner: login, name: name)
+            // The counts are the lists' own, as GitHub's are: `open_issues_count` counts open pull
+            // requests too; the issue list holds the issues alone.
+            if let open = try store.openCounts(owner: login, name: name) {
+                let delta = try Self.openedLocally(changes, owner: login, name: name, store)
+                shown.openIssuesListed = open.issues + delta.issues
+                shown.openIssuesCount = open.issues + open.pulls + delta.issues + delta.pulls
+            }
+            return shown
         }, completion: completion)
     }
 

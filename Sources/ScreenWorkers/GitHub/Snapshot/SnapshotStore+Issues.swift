@@ -43,6 +43,17 @@ extension SnapshotStore {
             counts: [.open: open, .closed: closed, .all: open + closed])
     }
 
+    /// How many open issues and open pull requests the repository's lists hold; nil when there
+    /// is no such repository.
+    public func openCounts(owner: String, name: String) throws -> (issues: Int, pulls: Int)? {
+        try read { db in
+            guard let issues = try Self.issueRange(db, owner: owner, name: name, pullRequests: false),
+                let pulls = try Self.issueRange(db, owner: owner, name: name, pullRequests: true)
+            else { return nil }
+            return (issues.counts[.open] ?? 0, pulls.counts[.open] ?? 0)
+        }
+    }
+
     /// Items ranked `range` (newest first) of the list, and the list's length; nil when there is no such repository.
     func issueWindow<Item: IssueTableRecord>(_ list: IssueList, _ range: Range<Int>, as _: Item.Type) throws -> (items: [Item], total: Int)? {
         try read { db in
