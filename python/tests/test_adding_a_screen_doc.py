@@ -29,3 +29,8 @@ def test_every_file_it_names_exists():
     assert named, "the guide names the files a change touches"
     missing = sorted(path for path in named if not (REPOSITORY / path).exists())
     assert missing == []
+
+
+def test_the_actions_line_it_shows_is_the_starred_screens():
+    screen = (REPOSITORY / "Sources/ScreenWorkers/GitHub/Screens/StarredScreen.swift").read_text(encoding="utf-8")
+    assert BLOCKS[2] in screen
