@@ -37,6 +37,10 @@ struct PushBench {
         var bareStartup: LatencySummary?
         /// As bareStartup, then -> its answer to worker/rows (the same first rows as the push).
         var bareStartupAndRows: LatencySummary?
+        /// `screen/perform` of star or unstar on a repository row (snapshot, local state) ->
+        /// the `screen/didUpdate` that shows it at the client; and -> its answer.
+        var actionUpdate: LatencySummary?
+        var actionAnswer: LatencySummary?
         var unavailable: String?
     }
 
@@ -74,6 +78,10 @@ struct PushBench {
             let (open, rows) = try measureBareStartup(login: login)
             results.bareStartup = LatencySummary(samples: open)
             results.bareStartupAndRows = LatencySummary(samples: rows)
+            progress("actions: star and unstar a repository row")
+            let actions = try measureActions()
+            results.actionUpdate = LatencySummary(samples: actions.update)
+            results.actionAnswer = LatencySummary(samples: actions.answer)
         } catch {
             results.unavailable = error.description
         }

@@ -93,6 +93,8 @@ enum ReportPrinter {
             ("bare worker: spawn -> open -> first rows", push.bareStartupAndRows),
             ("screen-worker --help: exec -> exit", push.workerHelp),
             ("navhost start: spawn -> initialize answered", push.hostStart),
+            ("action: perform -> its screen/didUpdate (snapshot, star/unstar)", push.actionUpdate),
+            ("action: perform -> its answer", push.actionAnswer),
         ]
         for (name, figures) in rows {
             table.add(name, fixed(figures?.mean.milliseconds, 2), fixed(figures?.p50.milliseconds, 2), fixed(figures?.p99.milliseconds, 2))

@@ -50,6 +50,10 @@ struct TargetCheck: Codable {
             "cold push <= 1.5x bare worker startup (spawn -> worker/open answered, mean)",
             "\(fixed(push?.mean.milliseconds, 2)) ms / \(fixed(bare?.mean.milliseconds, 2)) ms = \(fixed(coldRatio, 2))x",
             met: coldRatio.map { $0 <= 1.5 }))
+        let action = results.push.actionUpdate
+        checks.append(TargetCheck(
+            "an action's update reaches the client <= 16 ms after screen/perform (snapshot, p99)",
+            "\(fixed(action?.p99.milliseconds, 2)) ms (mean \(fixed(action?.mean.milliseconds, 2)) ms)", met: action.map { $0.p99 <= 16_000 }))
         let memory = results.memory
         let hosts = [("idle", memory.hostIdle?.rssKiB)] + memory.stacks.map { ("\($0.depth) deep", Optional($0.host.rssKiB)) }
         let hostSizes = hosts.compactMap(\.1)
