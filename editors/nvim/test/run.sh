@@ -5,6 +5,8 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 . "$here/../../test-setup.sh"
+# Actions on the snapshot write a local state database: this run's own, in the scratch folder.
+export XDG_STATE_HOME="$scratch/state"
 cp -R "$here/.." "$scratch/plugin"
 rm -f "$scratch/plugin/doc/tags"
 # A stand-in browser: it writes the URL it was asked to open.
@@ -22,7 +24,7 @@ run() { # run NAME [nvim arguments...]: one test file in its own editor
     failed=1
   fi
 }
-for name in unit_test.lua browse_test.lua paging_test.lua cmdline_test.lua window_test.lua; do
+for name in unit_test.lua browse_test.lua paging_test.lua cmdline_test.lua window_test.lua prose_test.lua; do
   run "$name" --cmd "set rtp^=$NAVSHELL_PLUGIN"
 done
 # Each installation in a fresh editor whose 'runtimepath' does not have the plugin yet.

@@ -169,10 +169,14 @@ local function test_fit()
       and fit.width(fit.right("  Description  —  Grit gives you 🍔 access", cells)) <= cells
   end
   T.check("every width from 0 to 50 is kept to", widths_ok)
+  T.check("prose wraps at spaces, the lines after the first indented",
+    vim.deep_equal(fit.wrap("  one two three", 9, "    "), { "  one two", "    three" }))
+  T.check("a word longer than a line is split, a wide character kept whole",
+    vim.deep_equal(fit.wrap("  abcdefgh 🍔🍔", 6, "  "), { "  abcd", "  efgh", "  🍔🍔" }))
 end
 
 -- A layout carried on from the last one (a page appended, a footer or count changed, rows read
--- again, a failure shown) is the layout made from nothing: 2,000 seeded random steps.
+-- again, a failure shown, a mark set; prose rows among them) is the layout made from nothing: 2,000 seeded random steps.
 local function test_layout_carried_on()
   local Screen = require("navshell.screen")
   local layouts = require("navshell.layout")
@@ -194,8 +198,11 @@ local function test_layout_carried_on()
   local function read_to(count)
     while #screen.rows < count do
       made = made + 1
-      table.insert(screen.rows, { id = "r" .. made, title = "row " .. made, detail = math.random() < 0.5 and "d" or nil,
-        subtitle = math.random() < 0.3 and "sub" or nil, kind = math.random() < 0.1 and "error" or nil })
+      -- Some prose, which wraps over several lines at the narrow widths.
+      local kind = ({ "error", "text", "comment" })[math.random(1, 10)]
+      local long = kind and kind ~= "error" and " of prose that goes on for a while" or ""
+      table.insert(screen.rows, { id = "r" .. made, title = "row " .. made .. long, detail = math.random() < 0.5 and "d" or nil,
+        subtitle = math.random() < 0.3 and ("sub" .. long) or nil, kind = kind })
     end
   end
   screen.sections, screen.revision = sections(), 1
@@ -215,6 +222,8 @@ local function test_layout_carried_on()
     elseif choice == 7 then
       screen.rows = {}
       read_to(math.min(screen:total(), math.random(0, 8)))
+    elseif choice == 8 and math.random() < 0.5 and #screen.rows > 0 then
+      screen:toggle_mark(screen.rows[math.random(1, #screen.rows)].id)
     elseif choice == 8 then
       screen.fetching = not screen.fetching
       screen.failed = math.random() < 0.3 and "it broke" or nil

@@ -17,11 +17,12 @@ M.descriptions = {
   prev_row = "previous row",
   last_row = "go to the last row of the list",
   hover = "show the row under the cursor in full",
+  mark = "mark or unmark the row, then go to the next",
   help = "list these keys",
 }
 
 -- The order `?` lists them in.
-M.order = { "select", "back", "search", "reload", "open_link", "hover", "next_row", "prev_row", "last_row", "help", "close" }
+M.order = { "select", "back", "search", "reload", "open_link", "hover", "mark", "next_row", "prev_row", "last_row", "help", "close" }
 
 local PREFIX = "NavShell: "
 

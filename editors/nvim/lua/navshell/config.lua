@@ -26,6 +26,7 @@ M.defaults = {
     prev_row = "k",
     last_row = "G",
     hover = "K",
+    mark = "<Tab>",
     help = { "?", "g?" },
   },
 }

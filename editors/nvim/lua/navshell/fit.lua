@@ -46,6 +46,35 @@ function M.left(text, cells)
   return M.ELLIPSIS .. table.concat(characters, "", first)
 end
 
+-- `text` broken into lines of at most `cells` cells at its spaces (a word longer than a line is
+-- split); each line after the first starts with `indent`, which is counted. `text`'s own
+-- leading spaces start the first line.
+function M.wrap(text, cells, indent)
+  if M.fits(text, cells) then return { text } end
+  local lines = {}
+  local start = text:match("^%s*")
+  local line, used, bare = start, strwidth(start), true -- bare: nothing but the line's start yet
+  local function new_line()
+    lines[#lines + 1] = line
+    line, used, bare = indent, strwidth(indent), true
+  end
+  for space, word in text:sub(#start + 1):gmatch("(%s*)(%S+)") do
+    local width = strwidth(word)
+    if not bare and used + strwidth(space) + width <= cells then
+      line, used = line .. space .. word, used + strwidth(space) + width
+    else
+      if not bare then new_line() end
+      for character in word:gmatch(CHARACTER) do
+        local cell = strwidth(character)
+        if used + cell > cells and not bare then new_line() end
+        line, used, bare = line .. character, used + cell, false
+      end
+    end
+  end
+  lines[#lines + 1] = line
+  return lines
+end
+
 -- The titles of a stack as "Users › mojombo's repositories › mojombo/grit" fitted to `cells`:
 -- the first titles give way to "…" so that the last, where the user is, shows; alone too long,
 -- it is cut at its start.

@@ -1,6 +1,7 @@
 -- NavShell in a Neovim buffer: navhost's top screen, drawn from its rows (read in windows as the
 -- cursor needs them), driven with buffer-local keys and the :NavShell commands. One session at
 -- a time: :NavShell shows it again rather than starting a second navhost.
+local browser = require("navshell.browser")
 local buffer = require("navshell.buffer")
 local config = require("navshell.config")
 local messages = require("navshell.messages")
@@ -37,23 +38,9 @@ local function cursor_at(screen, index)
   ui.session:want(screen, index + config.options.load_ahead)
 end
 
-local function open_url(url)
-  if config.options.open_url then
-    config.options.open_url(url)
-  elseif vim.ui.open then
-    local _, err = vim.ui.open(url)
-    if err then return warn("cannot open " .. url .. ": " .. err) end
-  elseif vim.fn.executable("xdg-open") == 1 then
-    vim.fn.jobstart({ "xdg-open", url }, { detach = true })
-  else
-    return warn("cannot open " .. url .. ": no xdg-open; set setup({ open_url = function(url) … end })")
-  end
-  messages.say("opening " .. url)
-end
-
 local function select_row(screen, row, index, retried)
   ui.session:select(screen, row.id, function(result)
-    if result.action == "openURL" then open_url(result.url) end
+    if result.action == "openURL" then browser.open(result.url) end
     if result.action == "none" then messages.say("'" .. tostring(row.title) .. "' opens nothing") end
   end, function(err)
     -- A row of a long list whose window the worker no longer keeps: read it again, then select.
@@ -84,7 +71,7 @@ function M.open_link()
   if row.accessory == "link" then return M.select() end
   for _, text in ipairs({ row.detail, row.subtitle, row.title }) do
     local url = type(text) == "string" and text:match("https?://[^%s]+")
-    if url then return open_url(url) end
+    if url then return browser.open(url) end
   end
   warn("'" .. tostring(row.title) .. "' has no link")
 end
@@ -130,6 +117,18 @@ function M.last_row()
   go_to_row(screen, vim.v.count > 0 and math.min(vim.v.count, total) or total)
 end
 
+-- <Tab>: marks or unmarks the row under the cursor (with a count, that many rows from it) and
+-- goes on to the next row, as telescope.nvim's <Tab> does; `a` then acts on the marked rows.
+function M.toggle_mark()
+  local screen, _, index = row_under_cursor()
+  if not screen then return end
+  if not index then return warn("no row under the cursor") end
+  local last = math.min(#screen.rows, index + vim.v.count1 - 1)
+  for row = index, last do screen:toggle_mark(screen.rows[row].id) end
+  view.draw(ui)
+  go_to_row(screen, math.min(last + 1, #screen.rows))
+end
+
 -- K: the row under the cursor in full, as LSP hover shows a symbol; on another line cut to
 -- fit, that line whole.
 function M.hover()
@@ -155,6 +154,9 @@ end
 function M.search(text)
   local screen = ui and ui.session:top()
   if not screen then return warn("no NavShell screen is open: :NavShell opens one") end
+  -- A new query starts a new selection: the marks go.
+  screen:clear_marks()
+  view.draw(ui)
   ui.session:request("screen/query", { screen = screen.id, text = text })
 end
 
@@ -204,7 +206,7 @@ local actions = {
   select = M.select, back = M.back, search = M.prompt_search, reload = M.reload,
   close = function() M.close() end, open_link = M.open_link,
   next_row = M.next_row, prev_row = M.prev_row, last_row = M.last_row,
-  hover = M.hover, help = M.show_keys,
+  hover = M.hover, help = M.show_keys, mark = M.toggle_mark,
 }
 
 function actions.wiped(wiped_buffer)

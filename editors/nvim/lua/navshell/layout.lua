@@ -31,20 +31,44 @@ local function row_line(row, width)
   return "  " .. shown .. accessory, 2 + #shown
 end
 
+-- Rows of prose, whose text wraps over as many lines as it needs rather than being cut: a
+-- paragraph or a line of a description (`text`: the title) and a comment (its subtitle).
+local PROSE_TITLE, PROSE_SUBTITLE = { text = true }, { comment = true }
+local INDENT, SUBTITLE_INDENT = "  ", "      "
+
 -- Each row's text as the layout shows it, kept per row: the plugin never changes a row table
 -- (new rows come as new tables). Weak keys: a row no screen holds any more takes its text with it.
+-- `lines`, the first the title's; `marks`, its highlights as { line (from 0), from, to, group }.
 local rendered = setmetatable({}, { __mode = "k" })
 
 local function render(row, width)
   local subtitles = config.options.subtitles and true or false
   local text = rendered[row]
   if text and text.subtitles == subtitles and text.width == width then return text end
-  local line, title_end = row_line(row, width)
-  text = {
-    subtitles = subtitles, width = width, line = line, title_end = title_end, detail = #line > title_end,
-    group = row.kind == "error" and "NavShellError" or "NavShellRow",
-    subtitle = subtitles and row.subtitle and row.subtitle ~= "" and fit.right("      " .. one_line(row.subtitle), width) or nil,
-  }
+  local group = row.kind == "error" and "NavShellError" or "NavShellRow"
+  text = { subtitles = subtitles, width = width, lines = {}, marks = {} }
+  local function add(line, from, mark_group)
+    text.lines[#text.lines + 1] = line
+    if #line > from then table.insert(text.marks, { #text.lines - 1, from, #line, mark_group }) end
+  end
+  if PROSE_TITLE[row.kind] then
+    local title = one_line(row.title)
+    local whole = INDENT .. title .. (row.detail and (SEPARATOR .. one_line(row.detail)) or "")
+      .. (ACCESSORY[row.accessory] or "")
+    -- Lines after the first go under the text: past its own indent, and a list item's bullet.
+    local hanging = INDENT .. title:match("^%s*") .. (title:match("^%s*(• )") or "")
+    for _, line in ipairs(fit.wrap(whole, width, hanging)) do add(line, #INDENT, group) end
+  else
+    local line, title_end = row_line(row, width)
+    text.lines[1] = line
+    text.marks[1] = { 0, 2, title_end, group }
+    if #line > title_end then text.marks[2] = { 0, title_end, #line, "NavShellDetail" } end
+  end
+  if subtitles and row.subtitle and row.subtitle ~= "" then
+    local subtitle = SUBTITLE_INDENT .. one_line(row.subtitle)
+    local lines = PROSE_SUBTITLE[row.kind] and fit.wrap(subtitle, width, SUBTITLE_INDENT) or { fit.right(subtitle, width) }
+    for _, line in ipairs(lines) do add(line, 0, "NavShellSubtitle") end
+  end
   rendered[row] = text
   return text
 end
@@ -56,15 +80,15 @@ function M.titles(session)
   return titles
 end
 
--- Whether `previous` can be carried on for `screen`: made for the same screen, title, width and
--- subtitle setting, from the same rows table with no fewer rows now (rows are only ever
+-- Whether `previous` can be carried on for `screen`: made for the same screen, title, width,
+-- subtitle setting and marks, from the same rows table with no fewer rows now (rows are only ever
 -- appended to a table; reading from the start makes a new one), and with every section up to
 -- where its rows ended as it was (the last one's count may have grown, never below its rows).
 local function resumable(previous, screen, title, width)
   local stop = previous and previous.stop
   if not stop or previous.screen ~= screen or previous.rows ~= screen.rows or previous.title ~= title
     or previous.width ~= width or previous.subtitles ~= (config.options.subtitles and true or false)
-    or #screen.rows < stop.row then
+    or previous.marked ~= screen.marked or #screen.rows < stop.row then
     return false
   end
   for index = 1, stop.section do
@@ -149,7 +173,9 @@ function M.build(session, screen, previous, width)
   end
   out.screen, out.rows, out.title, out.width, out.stop = screen, screen and screen.rows, title, width, nil
   out.subtitles = config.options.subtitles and true or false
+  out.marked = screen and screen.marked
   if screen then
+    local marked = screen.marked
     local read = #screen.rows
     local sections = {}
     for index = 1, section_from - 1 do sections[index] = stop.sections[index] end
@@ -161,18 +187,18 @@ function M.build(session, screen, previous, width)
         add(one_line(section.header):upper(), "NavShellSection")
       end
       for row = math.max(first, row_from), math.min(first + count - 1, read) do
-        local text = render(screen.rows[row], width)
-        lines[#lines + 1] = text.line
-        local number = #lines
-        mark(number - 1, 2, text.title_end, text.group)
-        if text.detail then mark(number - 1, text.title_end, #text.line, "NavShellDetail") end
-        out.row_at[number] = row
-        out.line_of[row] = number
-        if text.subtitle then
-          lines[#lines + 1] = text.subtitle
-          mark(#lines - 1, 0, #text.subtitle, "NavShellSubtitle")
-          out.row_at[#lines] = row
+        local text, at = render(screen.rows[row], width), #lines
+        for offset, line in ipairs(text.lines) do
+          lines[at + offset] = line
+          out.row_at[at + offset] = row
         end
+        -- A marked row has a `*` where its indent begins (the same bytes: its highlights hold).
+        if marked[screen.rows[row].id] then
+          lines[at + 1] = "* " .. text.lines[1]:sub(3)
+          mark(at, 0, 1, "NavShellMark")
+        end
+        for _, span in ipairs(text.marks) do mark(at + span[1], span[2], span[3], span[4]) end
+        out.line_of[row] = at + 1
       end
       sections[index] = { header = section.header, footer = section.footer, count = count, state = section.state }
       out.stop = { section = index, first = first, row = math.min(first + count - 1, read), lines = #lines, marks = #marks.line, sections = sections }

@@ -22,6 +22,7 @@ function Screen.new(info)
     notice = nil, -- a crash being recovered from
     cursor = nil, -- { row_id, offset } where the user left it
     lost_row = nil, -- the cursor's row while the rows are read again after navhost's reset
+    marked = {}, -- row id -> true for the rows the user marked; a new table on each change
   }, Screen)
 end
 
@@ -45,6 +46,27 @@ function Screen:index_of(row_id)
     if row.id == row_id then return index end
   end
   return nil
+end
+
+-- Marks or unmarks the row `row_id`.
+function Screen:toggle_mark(row_id)
+  local marked = vim.deepcopy(self.marked)
+  marked[row_id] = not marked[row_id] or nil
+  self.marked = marked
+end
+
+function Screen:clear_marks()
+  if next(self.marked) then self.marked = {} end
+end
+
+-- The ids of the marked rows that are loaded, in the list's order.
+function Screen:marked_ids()
+  local ids = {}
+  if not next(self.marked) then return ids end
+  for _, row in ipairs(self.rows) do
+    if self.marked[row.id] then ids[#ids + 1] = row.id end
+  end
+  return ids
 end
 
 -- The rows must be read again from the start (a reset, or changes other than rows appended);

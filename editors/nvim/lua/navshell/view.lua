@@ -11,6 +11,11 @@ local namespace = vim.api.nvim_create_namespace("navshell")
 -- The layout each buffer shows, for the highlighter below.
 local painted = {}
 
+-- The layout `buffer` shows (layout.lua's `build`), or nil.
+function M.layout_of(buffer)
+  return painted[buffer]
+end
+
 -- The highlights of a buffer's line (from 0) as its layout has them: { group, from, to } each,
 -- in column order. Marks are in line order: a binary search finds the line's first.
 function M.painted_on(buffer, line)
@@ -53,6 +58,7 @@ M.highlights = {
   NavShellMore = "NonText",
   NavShellLoading = "WarningMsg",
   NavShellError = "ErrorMsg",
+  NavShellMark = "Special",
 }
 
 -- Links each group to its default unless the colour scheme or the user set it.
