@@ -18,11 +18,12 @@ M.descriptions = {
   last_row = "go to the last row of the list",
   hover = "show the row under the cursor in full",
   mark = "mark or unmark the row, then go to the next",
+  act = "act on the row (or the marked rows) or the screen",
   help = "list these keys",
 }
 
 -- The order `?` lists them in.
-M.order = { "select", "back", "search", "reload", "open_link", "hover", "mark", "next_row", "prev_row", "last_row", "help", "close" }
+M.order = { "select", "back", "search", "reload", "open_link", "hover", "act", "mark", "next_row", "prev_row", "last_row", "help", "close" }
 
 local PREFIX = "NavShell: "
 
@@ -65,9 +66,9 @@ local function keys_of(value)
   return type(value) == "table" and value or { value }
 end
 
--- Makes the buffer; `actions` has a function for every keymap name, and `wiped(buffer)`,
+-- Makes the buffer; `handlers` has a function for every keymap name, and `wiped(buffer)`,
 -- `cursor_moved(buffer)` and `resized(buffer)` for the autocommands.
-function M.create(actions)
+function M.create(handlers)
   local buffer = vim.api.nvim_create_buf(false, true)
   vim.api.nvim_buf_set_name(buffer, "navshell://" .. buffer)
   vim.bo[buffer].buftype = "nofile"
@@ -77,23 +78,29 @@ function M.create(actions)
   vim.bo[buffer].modifiable = false
   for action, keys in pairs(config.options.keymaps) do
     for _, key in ipairs(keys_of(keys)) do
-      vim.keymap.set("n", key, actions[action], {
+      vim.keymap.set("n", key, handlers[action], {
         buffer = buffer, nowait = true, silent = true, desc = PREFIX .. M.descriptions[action],
       })
     end
+  end
+  -- The user's keys for actions (the `actions` option): after the plugin's, which they may replace.
+  for key, action_id in pairs(config.options.actions) do
+    vim.keymap.set("n", key, function() require("navshell").act(action_id) end, {
+      buffer = buffer, nowait = true, silent = true, desc = "NavShell action " .. action_id,
+    })
   end
   local group = vim.api.nvim_create_augroup("navshell_buffer_" .. buffer, { clear = true })
   vim.api.nvim_create_autocmd("BufWipeout", {
     group = group, buffer = buffer, once = true,
     callback = function()
-      actions.wiped(buffer)
+      handlers.wiped(buffer)
       -- The resize autocommands are not the buffer's own: they go with their group.
       vim.schedule(function() pcall(vim.api.nvim_del_augroup_by_id, group) end)
     end,
   })
   vim.api.nvim_create_autocmd("CursorMoved", {
     group = group, buffer = buffer,
-    callback = function() actions.cursor_moved(buffer) end,
+    callback = function() handlers.cursor_moved(buffer) end,
   })
   vim.api.nvim_create_autocmd("BufWinEnter", {
     group = group, buffer = buffer,
@@ -101,7 +108,7 @@ function M.create(actions)
       vim.opt_local.wrap = false
       vim.opt_local.cursorline = true
       bar.attach()
-      actions.resized(buffer)
+      handlers.resized(buffer)
     end,
   })
   -- Lines are laid out to the windows' width: again when it changes. WinResized is Neovim
@@ -109,10 +116,10 @@ function M.create(actions)
   -- one: entering a NavShell window resized from another catches up.
   local resized = vim.fn.exists("##WinResized") == 1 and "WinResized" or "WinScrolled"
   vim.api.nvim_create_autocmd({ resized, "VimResized" }, {
-    group = group, callback = function() actions.resized(buffer) end,
+    group = group, callback = function() handlers.resized(buffer) end,
   })
   vim.api.nvim_create_autocmd("WinEnter", {
-    group = group, buffer = buffer, callback = function() actions.resized(buffer) end,
+    group = group, buffer = buffer, callback = function() handlers.resized(buffer) end,
   })
   -- Last, so a FileType autocommand or ftplugin of the user's can add or change keys.
   vim.bo[buffer].filetype = "navshell"

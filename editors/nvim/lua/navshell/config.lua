@@ -14,6 +14,8 @@ M.defaults = {
   subtitles = true,
   -- function(url) that opens a link; nil uses vim.ui.open (Neovim 0.10+) or xdg-open.
   open_url = nil,
+  -- Keys that perform an action by its id, e.g. { ["<leader>c"] = "comment" }.
+  actions = {},
   -- Buffer-local keys, each a key, a list of keys, or false for none.
   keymaps = {
     select = "<CR>",
@@ -27,6 +29,7 @@ M.defaults = {
     last_row = "G",
     hover = "K",
     mark = "<Tab>",
+    act = "a",
     help = { "?", "g?" },
   },
 }
@@ -57,6 +60,13 @@ function M.set(options)
   if type(merged.args) ~= "table" then
     warn("option 'args' must be a list of strings")
     merged.args = {}
+  end
+  for key, action in pairs(type(merged.actions) == "table" and merged.actions or { [true] = true }) do
+    if type(key) ~= "string" or type(action) ~= "string" then
+      warn("option 'actions' must map keys to action ids, e.g. { [\"<leader>c\"] = \"comment\" }")
+      merged.actions = {}
+      break
+    end
   end
   for _, name in ipairs({ "page_size", "load_ahead" }) do
     local value = merged[name]

@@ -1,6 +1,7 @@
 -- NavShell in a Neovim buffer: navhost's top screen, drawn from its rows (read in windows as the
 -- cursor needs them), driven with buffer-local keys and the :NavShell commands. One session at
 -- a time: :NavShell shows it again rather than starting a second navhost.
+local actions = require("navshell.actions")
 local browser = require("navshell.browser")
 local buffer = require("navshell.buffer")
 local config = require("navshell.config")
@@ -9,6 +10,7 @@ local popup = require("navshell.popup")
 local prompt = require("navshell.prompt")
 local Session = require("navshell.session")
 local view = require("navshell.view")
+local windows = require("navshell.windows")
 
 local M = {}
 
@@ -129,6 +131,28 @@ function M.toggle_mark()
   go_to_row(screen, math.min(last + 1, #screen.rows))
 end
 
+-- What an action acts on (actions.lua): the marked rows, else the row under the cursor.
+local function target()
+  local screen, row = row_under_cursor()
+  screen = screen or (ui and ui.session:top())
+  return screen and actions.target(ui.session, screen, row)
+end
+
+-- a: the actions of the marked rows (else the row under the cursor), then the screen's own.
+function M.actions()
+  local acting = target()
+  if acting then actions.menu(acting) end
+end
+
+-- Performs the action `action_id` (`star`, `comment`) as `a` would: on the marked rows, else
+-- the row under the cursor, else the screen's own item. `input` (values by field name) is sent
+-- as it is, navhost asking for anything missing; without it every field is asked for.
+function M.act(action_id, input)
+  local acting = target()
+  if not acting then return warn("no NavShell screen is open: :NavShell opens one") end
+  actions.act(acting, action_id, input)
+end
+
 -- K: the row under the cursor in full, as LSP hover shows a symbol; on another line cut to
 -- fit, that line whole.
 function M.hover()
@@ -191,25 +215,14 @@ function M.open_path(path)
   if ui then ui.session:request("nav/open", { path = path }) end
 end
 
--- Windows split for NavShell (`:vertical NavShell`): closing NavShell closes them.
-local split_windows = {}
-
-local function show(target, mods)
-  if mods and mods ~= "" then
-    vim.cmd(mods .. " split")
-    split_windows[vim.api.nvim_get_current_win()] = true
-  end
-  if vim.api.nvim_win_get_buf(0) ~= target then vim.api.nvim_win_set_buf(0, target) end
-end
-
-local actions = {
+local handlers = {
   select = M.select, back = M.back, search = M.prompt_search, reload = M.reload,
   close = function() M.close() end, open_link = M.open_link,
   next_row = M.next_row, prev_row = M.prev_row, last_row = M.last_row,
-  hover = M.hover, help = M.show_keys, mark = M.toggle_mark,
+  hover = M.hover, help = M.show_keys, mark = M.toggle_mark, act = M.actions,
 }
 
-function actions.wiped(wiped_buffer)
+function handlers.wiped(wiped_buffer)
   -- Only the session of this very buffer ends: a newer one is not this buffer's.
   if ui and ui.buffer == wiped_buffer then
     M.last = ui.session
@@ -218,7 +231,7 @@ function actions.wiped(wiped_buffer)
   end
 end
 
-function actions.cursor_moved(moved_buffer)
+function handlers.cursor_moved(moved_buffer)
   local screen, _, index = row_under_cursor()
   if not screen or ui.buffer ~= moved_buffer then return end
   if index then return cursor_at(screen, index) end
@@ -228,7 +241,7 @@ function actions.cursor_moved(moved_buffer)
 end
 
 -- A window showing the buffer changed width (or showed it anew): lay the screen out again.
-function actions.resized(resized_buffer)
+function handlers.resized(resized_buffer)
   if not ui or ui.buffer ~= resized_buffer or not ui.layout then return end
   local width = view.text_width(resized_buffer)
   if width and width ~= ui.layout.width then view.draw(ui) end
@@ -248,34 +261,16 @@ function M.open(path, mods)
     end)
     if not session then return messages.error(err) end
     opening.session = session
-    opening.buffer = buffer.create(actions)
+    opening.buffer = buffer.create(handlers)
     session.buffer = opening.buffer
     ui = opening
-    show(ui.buffer, mods)
+    windows.show(ui.buffer, mods)
     view.draw(ui)
   else
-    show(ui.buffer, mods)
+    windows.show(ui.buffer, mods)
   end
   if path ~= "" then M.open_path(path) end
   return ui.buffer
-end
-
--- Closes a window split for NavShell; leaves any other window showing `target` on another
--- buffer (the alternate one), else closes it when others are left, else shows an empty buffer.
-local function leave(window, target)
-  local others = #vim.api.nvim_tabpage_list_wins(vim.api.nvim_win_get_tabpage(window)) > 1
-  if split_windows[window] and others then
-    split_windows[window] = nil
-    return vim.api.nvim_win_close(window, true)
-  end
-  local alternate = vim.api.nvim_win_call(window, function() return vim.fn.bufnr("#") end)
-  if alternate > 0 and alternate ~= target and vim.fn.buflisted(alternate) == 1 then
-    vim.api.nvim_win_set_buf(window, alternate)
-  elseif others then
-    vim.api.nvim_win_close(window, true)
-  else
-    vim.api.nvim_win_call(window, function() vim.cmd("enew") end)
-  end
 end
 
 -- Ends navhost (shutdown, exit) and wipes the buffer.
@@ -287,7 +282,7 @@ function M.close()
   M.last = closing.session
   closing.session:stop()
   if vim.api.nvim_buf_is_valid(closing.buffer) then
-    for _, window in ipairs(vim.fn.win_findbuf(closing.buffer)) do leave(window, closing.buffer) end
+    for _, window in ipairs(vim.fn.win_findbuf(closing.buffer)) do windows.leave(window, closing.buffer) end
     vim.api.nvim_buf_delete(closing.buffer, { force = true })
   end
 end

@@ -68,9 +68,10 @@ function Session:top()
   return entry and self.screens[entry.id]
 end
 
--- Sends a request; an error other than a superseded one is reported to the user.
--- on_result(result) runs only on success; on_error(err), when given, runs on any error.
--- Returns false, calling neither, when navhost is not running.
+-- Sends a request; an error other than a superseded one is reported to the user, unless
+-- on_error returns true (it told the user itself). on_result(result) runs only on success;
+-- on_error(err), when given, runs on any error. Returns false, calling neither, when navhost
+-- is not running.
 function Session:request(method, params, on_result, on_error)
   if self.exited or not self.client then
     self:report("navhost is not running: :NavShell starts it again")
@@ -78,12 +79,9 @@ function Session:request(method, params, on_result, on_error)
   end
   self.client.request(method, params, function(err, result)
     if err then
-      if err.code == INVALID_NAVIGATION then
-        self:report(Session.message_of(err), vim.log.levels.WARN)
-      elseif err.code ~= CANCELLED then
-        self:report(Session.message_of(err))
-      end
-      if on_error then on_error(err) end
+      local told = on_error and on_error(err) == true
+      if told or err.code == CANCELLED then return end
+      self:report(Session.message_of(err), err.code == INVALID_NAVIGATION and vim.log.levels.WARN or nil)
     elseif on_result then
       on_result(result)
     end
