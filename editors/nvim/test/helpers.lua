@@ -68,6 +68,11 @@ function T.floats()
   return found
 end
 
+-- What the editor's loop does after a window changes size; a script's commands skip it.
+function T.resized()
+  vim.cmd("doautocmd " .. (vim.fn.exists("##WinResized") == 1 and "WinResized" or "WinScrolled"))
+end
+
 function T.line()
   return vim.api.nvim_get_current_line()
 end

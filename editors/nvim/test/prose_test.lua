@@ -27,10 +27,12 @@ local function row_index(pattern)
   T.check("a row whose title matches " .. pattern, false)
 end
 
+navshell.setup({ cmd = navhost })
+
 local function test_paragraphs_wrap()
-  vim.o.columns, vim.o.lines = 60, 40
-  navshell.setup({ cmd = navhost })
   vim.cmd("NavShell users/mojombo/repositories/chronic/readme")
+  vim.o.columns = 60
+  T.resized()
   T.wait_for_text("TIME ZONES")
   local index, row = row_index("^Chronic allows you to set")
   local lines = layout_lines_of(index)
@@ -53,7 +55,7 @@ local function test_paragraphs_wrap()
   vim.cmd("NavShell users/mojombo/repositories/chronic/issues/1")
   T.wait_for_text("COMMENTS")
   vim.o.columns = 36
-  vim.cmd("doautocmd " .. (vim.fn.exists("##WinResized") == 1 and "WinResized" or "WinScrolled"))
+  T.resized()
   index, row = row_index("^PriyaFischer$")
   lines = layout_lines_of(index)
   T.check("a comment's text wraps under its author: " .. table.concat(lines, "|"),

@@ -1,7 +1,8 @@
 -- vim.ui.select and vim.ui.input replaced as telescope-ui-select or dressing.nvim replace them:
 -- each call is kept (what the user was shown: the prompt, the kind, every item as formatted)
--- and answered by the next answer queued with T.answer (an item's text, a typed line, or nil
--- for Esc). A prompt with no answer queued fails the test.
+-- and answered by the next answer queued with T.answer: the start of an item's text, a typed
+-- line, nil for Esc, or a function given the shown items that returns one of those. A prompt
+-- with no answer queued fails the test.
 T.asked = {}
 local queued = {}
 
@@ -13,6 +14,7 @@ local function next_answer(call)
   table.insert(T.asked, call)
   local answer = table.remove(queued, 1)
   if not answer then error("nothing queued to answer the prompt '" .. tostring(call.prompt) .. "'") end
+  if type(answer[1]) == "function" then return answer[1](call.items) end
   return answer[1]
 end
 

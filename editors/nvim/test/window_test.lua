@@ -19,11 +19,6 @@ local function bar_of(window)
   return vim.trim(table.concat(cells))
 end
 
--- What the editor's loop does after a window changes size; a script's commands skip it.
-local function resized()
-  vim.cmd("doautocmd " .. (vim.fn.exists("##WinResized") == 1 and "WinResized" or "WinScrolled"))
-end
-
 local function test_breadcrumb_in_the_bar()
   vim.o.columns, vim.o.lines = 120, 40
   navshell.setup({ cmd = navhost })
@@ -62,7 +57,7 @@ local function test_resize_lays_out_again()
   vim.cmd("enew")
   vim.cmd("vertical NavShell")
   vim.cmd("vertical resize 40")
-  resized()
+  T.resized()
   local window = vim.api.nvim_get_current_win()
   local width = vim.api.nvim_win_get_width(window)
   for index = 1, 20 do
@@ -82,7 +77,7 @@ local function test_resize_lays_out_again()
   local row = top().rows[1]
   T.check("entered again wider, the detail is whole", T.text():find("  " .. row.title .. "  —  " .. row.detail .. "  ›", 1, true) ~= nil)
   vim.cmd("only")
-  resized()
+  T.resized()
 end
 
 -- A line too long for the window is cut with "…" at the window's edge.
