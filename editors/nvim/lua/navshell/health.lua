@@ -1,5 +1,5 @@
 -- :checkhealth navshell: navhost found, its version, that it starts and answers initialize,
--- that the root screen has rows, and the Neovim version.
+-- whether its row actions may write, that the root screen has rows, and the Neovim version.
 local config = require("navshell.config")
 local rpc = require("navshell.rpc")
 
@@ -44,6 +44,14 @@ local function check_navhost(report, navhost)
       { "stderr: " .. vim.trim(client.stderr) })
   else
     report.ok("navhost starts and answers initialize (" .. init.serverInfo.name .. " " .. init.serverInfo.version .. ")")
+    local actions = type(init.capabilities) == "table" and init.capabilities.actions
+    if type(actions) ~= "table" then
+      report.warn("this navhost offers no row actions: `a` finds nothing", { "build a newer navhost" })
+    elseif actions.writes then
+      report.ok("row actions: writes are on")
+    else
+      report.ok("row actions: writes are off (a live source without --allow-writes: add it to the `args` option)")
+    end
     local rows_err, rows = ask(client, "screen/rows", { limit = 1 }, 20)
     if rows_err then
       report.error("the root screen could not be read: " .. tostring(rows_err.message))
