@@ -61,6 +61,21 @@ local function test_menu()
       "Close…  [x]  · mojombo/chronic#3", "Open in browser  [u]  · mojombo/chronic#3" }))
   T.wait("a disabled action chosen says why", function() return T.noticed("Merge cannot be done now: merging needs write access") end)
   T.check("and is not performed", #performs(session) == 0)
+  -- A row whose window the worker no longer keeps: read again, then its actions asked again.
+  local forgotten = true
+  session = scripted(function(method, params)
+    if method == "screen/rows" then forgotten = false; return { rows = {} } end
+    if params.rowIds and forgotten then
+      return nil, { code = -32602, message = "no row 'issue:3'", data = { reason = "notFound", rowId = "issue:3" } }
+    end
+    return { actions = params.rowIds and { COPY } or {} }
+  end)
+  T.answer(nil)
+  actions.menu(target_of(session))
+  T.wait("the menu is shown once the row was read again", function() return #T.asked == 2 end)
+  T.check("with the row's actions", vim.deep_equal(T.last_asked().items, { "Copy text  [Y]" }))
+  T.check("the row read was its own", session.sent[3].method == "screen/rows" and session.sent[3].params.offset == 0
+    and #session.reported == 0)
 end
 
 local function test_inputs_and_confirmation()

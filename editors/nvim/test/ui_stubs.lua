@@ -1,21 +1,33 @@
 -- vim.ui.select and vim.ui.input replaced as telescope-ui-select or dressing.nvim replace them:
 -- each call is kept (what the user was shown: the prompt, the kind, every item as formatted)
 -- and answered by the next answer queued with T.answer: the start of an item's text, a typed
--- line, nil for Esc, or a function given the shown items that returns one of those. A prompt
--- with no answer queued fails the test.
+-- line, nil for Esc, or a function given the shown items that returns one of those.
 T.asked = {}
 local queued = {}
 
 function T.answer(...)
-  for _, answer in ipairs({ ... }) do table.insert(queued, { answer }) end
+  for index = 1, select("#", ...) do table.insert(queued, { (select(index, ...)) }) end
 end
 
+-- A prompt with nothing queued (or a choice that is not among the items) is answered with Esc,
+-- and fails the run at its end: an error here would be lost in the callback that asked.
 local function next_answer(call)
   table.insert(T.asked, call)
   local answer = table.remove(queued, 1)
-  if not answer then error("nothing queued to answer the prompt '" .. tostring(call.prompt) .. "'") end
+  if not answer then
+    T.unanswered = T.unanswered or tostring(call.prompt)
+    return nil
+  end
   if type(answer[1]) == "function" then return answer[1](call.items) end
   return answer[1]
+end
+
+local run = T.run
+function T.run(file, tests)
+  table.insert(tests, function()
+    T.check("every prompt had an answer queued (not: " .. tostring(T.unanswered) .. ")", T.unanswered == nil)
+  end)
+  run(file, tests)
 end
 
 vim.ui.select = function(items, options, on_choice)
@@ -25,7 +37,9 @@ vim.ui.select = function(items, options, on_choice)
   for index, text in ipairs(shown) do
     if answer ~= nil and text:find(answer, 1, true) == 1 then return on_choice(items[index], index) end
   end
-  if answer ~= nil then error("no item starting with '" .. answer .. "' in: " .. table.concat(shown, " | ")) end
+  if answer ~= nil then
+    T.unanswered = T.unanswered or ("no item starting with '" .. answer .. "' in: " .. table.concat(shown, " | "))
+  end
   on_choice(nil, nil)
 end
 

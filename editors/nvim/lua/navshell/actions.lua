@@ -30,21 +30,33 @@ end
 
 -- Asks for the actions of the target's rows and of the screen's own item, and calls
 -- on_lists(rows, own) once both answered ({} for a list that could not be read, or for rows
--- when there are none). A screen with no item of its own offers nothing for it.
+-- when there are none). A screen with no item of its own offers nothing for it. A row of a long
+-- list whose window the worker no longer keeps is read again, and its actions asked again.
 local function lists(target, on_lists)
   local answers, waiting = {}, 0
-  local function ask(key, row_ids)
+  local session, screen = target.session, target.screen
+  local function ask(key, row_ids, retried)
     waiting = waiting + 1
     local function answered(result)
       answers[key] = type(result) == "table" and result.actions or {}
       waiting = waiting - 1
       if waiting == 0 then on_lists(answers.rows or {}, answers.own or {}) end
     end
-    local params = { screen = target.screen.id, rowIds = row_ids }
-    if not target.session:request("screen/actions", params, answered, function() answered(nil) end) then
+    local function refused(err)
+      local data = type(err.data) == "table" and err.data or {}
+      local index = data.reason == "notFound" and data.rowId and screen:index_of(data.rowId)
+      if not index or retried then return answered(nil) end
+      session:request("screen/rows", { screen = screen.id, offset = index - 1, limit = 1 }, function()
+        waiting = waiting - 1
+        ask(key, row_ids, true)
+      end, function() answered(nil) end)
+      return true
+    end
+    if not session:request("screen/actions", { screen = screen.id, rowIds = row_ids }, answered, refused) then
       waiting = waiting - 1
     end
   end
+  if #target.ids > 100 then return messages.warn("at most 100 rows can be acted on at once: unmark some") end
   if #target.ids > 0 then ask("rows", target.ids) end
   ask("own", nil)
 end
