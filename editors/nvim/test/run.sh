@@ -24,7 +24,7 @@ run() { # run NAME [nvim arguments...]: one test file in its own editor
     failed=1
   fi
 }
-for name in unit_test.lua browse_test.lua paging_test.lua cmdline_test.lua window_test.lua prose_test.lua act_flow_test.lua; do
+for name in unit_test.lua browse_test.lua paging_test.lua cmdline_test.lua window_test.lua prose_test.lua act_flow_test.lua actions_test.lua; do
   run "$name" --cmd "set rtp^=$NAVSHELL_PLUGIN"
 done
 # Each installation in a fresh editor whose 'runtimepath' does not have the plugin yet.

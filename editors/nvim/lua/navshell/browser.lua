@@ -26,7 +26,7 @@ function M.copy(text)
   local clipboard = vim.fn.has("clipboard") == 1
   if clipboard then vim.fn.setreg("+", text) end
   local first = vim.split(text, "\n", { plain = true })[1]
-  messages.say("copied " .. (clipboard and "" or "(to the \" register: no clipboard) ") .. first
+  messages.say("copied " .. (clipboard and "" or "to the \" register (Neovim has no clipboard here): ") .. first
     .. (first ~= text and " …" or ""))
 end
 
