@@ -1,6 +1,7 @@
 -- Actions on the snapshot against the real navhost, its local state database in the run's
 -- scratch folder (run.sh sets XDG_STATE_HOME): what the menu offers, and what the screens show
--- after a star, a comment, a close and a reopen, and a label put on two marked issues.
+-- after a star, a comment, a close and a reopen, and a label put on two marked issues; and two
+-- failures: an input refused, a confirmation gone stale.
 dofile(vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":h") .. "/ui_stubs.lua")
 local navshell = require("navshell")
 local navhost = os.getenv("NAVSHELL_NAVHOST")
@@ -126,4 +127,30 @@ local function test_label_two_marked_issues()
   T.check("and the marks are gone", #top():marked_ids() == 0 and not T.text():find("\n%* "))
 end
 
-T.run("actions_test.lua", { test_star_and_unstar, test_copy_url, test_comment, test_close_and_reopen, test_label_two_marked_issues })
+-- Failures as navhost gives them: the reason named with what to do, and nothing changed.
+local function test_failures()
+  -- An issue no other test changed: a change within the second of another one would leave its
+  -- updated_at, which the confirmation is bound to, as it was.
+  vim.cmd("NavShell users/mojombo/repositories/chronic/issues/30")
+  T.wait_for_text("COMMENTS")
+  vim.api.nvim_win_set_cursor(0, { 1, 0 })
+  navshell.act("add-label", { label = "no-such-label" })
+  T.wait("a label the repository lacks is refused, the field named", function()
+    return T.noticed("Add label failed (validation): 'label' must be one of") and T.noticed("; check 'label' and try again")
+  end)
+  -- The issue changes while the user is asked to confirm: the confirmation is refused.
+  act("Close", "completed", function()
+    local posted = false
+    navshell.state():request("screen/perform", { screen = top().id, action = "comment", input = { body = "Meanwhile, elsewhere." } },
+      function() posted = true end)
+    vim.wait(10000, function() return posted end, 10)
+    return "Yes"
+  end)
+  T.wait("a stale confirmation is refused, and the user told to choose again", function()
+    return T.noticed("Close failed (staleConfirmation): ") and T.noticed("; choose the action again to confirm it as it is now")
+  end)
+  settled()
+  T.check("and the issue stays open", T.text():find("State  —  Open", 1, true))
+end
+
+T.run("actions_test.lua", { test_star_and_unstar, test_copy_url, test_comment, test_close_and_reopen, test_label_two_marked_issues, test_failures })

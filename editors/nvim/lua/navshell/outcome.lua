@@ -27,7 +27,7 @@ local ADVICE = {
   notAllowed = "GitHub does not allow this now",
   readOnlySource = "this source cannot write",
   writesDisabled = "writes are off: start navhost with --allow-writes (setup({ args = { …, \"--allow-writes\" } }))",
-  staleConfirmation = "it changed, or the confirmation expired: ask again",
+  staleConfirmation = "choose the action again to confirm it as it is now",
   unavailable = "try again later",
 }
 
