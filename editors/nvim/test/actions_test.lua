@@ -1,7 +1,7 @@
 -- Actions on the snapshot against the real navhost, its local state database in the run's
 -- scratch folder (run.sh sets XDG_STATE_HOME): what the menu offers, and what the screens show
 -- after a star, a comment, a close and a reopen, and a label put on two marked issues; and two
--- failures: an input refused, a confirmation gone stale.
+-- failures: an input refused, a confirmation gone stale, a comment not kept.
 dofile(vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":h") .. "/ui_stubs.lua")
 local navshell = require("navshell")
 local navhost = os.getenv("NAVSHELL_NAVHOST")
@@ -153,4 +153,28 @@ local function test_failures()
   T.check("and the issue stays open", T.text():find("State  —  Open", 1, true))
 end
 
-T.run("actions_test.lua", { test_star_and_unstar, test_copy_url, test_comment, test_close_and_reopen, test_label_two_marked_issues, test_failures })
+-- A comment that could not be kept (the local state database cannot be made: its folder would
+-- be a file) comes back whole in its compose buffer.
+local function test_failed_comment_comes_back()
+  navshell.close()
+  navshell.setup({ cmd = navhost, args = { "--state", os.getenv("NAVSHELL_SCRATCH") .. "/users.sqlite/state.sqlite" } })
+  vim.cmd("NavShell users/mojombo/repositories/chronic/issues/27")
+  T.wait_for_text("COMMENTS")
+  vim.api.nvim_win_set_cursor(0, { 1, 0 })
+  act("Comment")
+  T.wait("a compose buffer opens", function() return vim.bo.filetype == "markdown" end)
+  local typed = { "A long answer,", "", "typed with care." }
+  T.compose(typed)
+  T.wait("the failure is said with its reason", function()
+    return T.noticed("Comment failed (unavailable): the local state database could not be written")
+  end)
+  T.wait("and the compose buffer is back with every line typed", function()
+    return vim.bo.filetype == "markdown" and vim.deep_equal(vim.api.nvim_buf_get_lines(0, 0, -1, false), typed)
+  end)
+  vim.cmd("quit")
+  settled()
+  T.check("the comment is not in the Comments", not T.text():find("typed with care.", 1, true))
+end
+
+T.run("actions_test.lua", { test_star_and_unstar, test_copy_url, test_comment, test_close_and_reopen, test_label_two_marked_issues, test_failures,
+  test_failed_comment_comes_back })
