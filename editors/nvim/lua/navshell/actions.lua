@@ -6,6 +6,7 @@
 -- A target is { session, screen, ids, label }: the rows acted on (their ids; none for the
 -- screen's own item, the repository of a repository screen) and how to name them.
 local browser = require("navshell.browser")
+local fit = require("navshell.fit")
 local inputs = require("navshell.inputs")
 local messages = require("navshell.messages")
 local outcome = require("navshell.outcome")
@@ -14,16 +15,21 @@ local M = {}
 
 local ACTION_FAILED = -32016
 
+-- A row's title as a prompt names it: on one line, a long one (a paragraph) cut.
+local function name_of(row)
+  return fit.right((tostring(row.title):gsub("%s+", " ")), 48)
+end
+
 -- The target on `screen`: its marked rows, else `row` (the row under the cursor), else the
 -- screen's own item.
 function M.target(session, screen, row)
   local ids, label = screen:marked_ids(), screen.title
   if #ids == 1 then
-    label = tostring(screen.rows[screen:index_of(ids[1])].title)
+    label = name_of(screen.rows[screen:index_of(ids[1])])
   elseif #ids > 1 then
     label = #ids .. " marked rows"
   elseif row then
-    ids, label = { row.id }, tostring(row.title)
+    ids, label = { row.id }, name_of(row)
   end
   return { session = session, screen = screen, ids = ids, label = label }
 end
