@@ -73,6 +73,10 @@ local function test_marks()
   T.check("and goes on to the next row", T.line():find("^  " .. vim.pesc(second.title)))
   T.feed("<Tab>")
   T.check("two rows marked", vim.deep_equal(top():marked_ids(), { first.id, second.id }))
+  local shown = view.layout_of(vim.api.nvim_get_current_buf())
+  local fresh = require("navshell.layout").build(navshell.state(), top(), nil, shown.width)
+  T.check("a mark rewrites its line in place, as a whole layout would show it",
+    vim.deep_equal(shown.lines, fresh.lines) and vim.deep_equal(vim.api.nvim_buf_get_lines(0, 0, -1, false), fresh.lines))
   T.put_cursor_on(first.title)
   T.feed("<Tab>")
   T.check("<Tab> on a marked row unmarks it", T.line():find("^  " .. vim.pesc(second.title)) == nil

@@ -125,9 +125,12 @@ function M.toggle_mark()
   local screen, _, index = row_under_cursor()
   if not screen then return end
   if not index then return warn("no row under the cursor") end
-  local last = math.min(#screen.rows, index + vim.v.count1 - 1)
-  for row = index, last do screen:toggle_mark(screen.rows[row].id) end
-  view.draw(ui)
+  local last, toggled = math.min(#screen.rows, index + vim.v.count1 - 1), {}
+  for row = index, last do
+    screen:toggle_mark(screen.rows[row].id)
+    toggled[#toggled + 1] = row
+  end
+  view.draw_marks(ui, toggled)
   go_to_row(screen, math.min(last + 1, #screen.rows))
 end
 

@@ -73,6 +73,12 @@ local function render(row, width)
   return text
 end
 
+-- A row's first line with its mark shown or not: a marked row has a `*` where its indent
+-- begins (the same bytes, so its highlights hold; view.lua paints the `*`).
+function M.marked_line(line, marked)
+  return (marked and "* " or "  ") .. line:sub(3)
+end
+
 -- The stack's titles, root first.
 function M.titles(session)
   local titles = {}
@@ -192,11 +198,7 @@ function M.build(session, screen, previous, width)
           lines[at + offset] = line
           out.row_at[at + offset] = row
         end
-        -- A marked row has a `*` where its indent begins (the same bytes: its highlights hold).
-        if marked[screen.rows[row].id] then
-          lines[at + 1] = "* " .. text.lines[1]:sub(3)
-          mark(at, 0, 1, "NavShellMark")
-        end
+        if marked[screen.rows[row].id] then lines[at + 1] = M.marked_line(text.lines[1], true) end
         for _, span in ipairs(text.marks) do mark(at + span[1], span[2], span[3], span[4]) end
         out.line_of[row] = at + 1
       end

@@ -17,10 +17,15 @@ function M.layout_of(buffer)
 end
 
 -- The highlights of a buffer's line (from 0) as its layout has them: { group, from, to } each,
--- in column order. Marks are in line order: a binary search finds the line's first.
+-- in column order, the `*` of a marked row first. Marks are in line order: a binary search
+-- finds the line's first.
 function M.painted_on(buffer, line)
   local layout, found = painted[buffer], {}
   if not layout then return found end
+  local index = layout.row_at[line + 1]
+  if index and layout.line_of[index] == line + 1 and layout.marked and layout.marked[layout.rows[index].id] then
+    found[1] = { "NavShellMark", 0, 1 }
+  end
   local marks = layout.marks
   local low, high = 1, #marks.line + 1
   while low < high do
@@ -192,6 +197,24 @@ function M.text_width(buffer)
     if not width or cells < width then width = cells end
   end
   return width
+end
+
+-- Shows the marks of the top screen's rows `indexes` as they are now, in place: a mark set or
+-- cleared rewrites its row's first line only, not the list.
+function M.draw_marks(ui, indexes)
+  local layout, screen = ui.layout, ui.session:top()
+  if not layout or not screen or layout.screen ~= screen or layout.rows ~= screen.rows then return M.draw(ui) end
+  vim.bo[ui.buffer].modifiable = true
+  for _, index in ipairs(indexes) do
+    local line = layout.line_of[index]
+    if line then
+      layout.lines[line] = layouts.marked_line(layout.lines[line], screen.marked[screen.rows[index].id])
+      vim.api.nvim_buf_set_lines(ui.buffer, line - 1, line, false, { layout.lines[line] })
+    end
+  end
+  vim.bo[ui.buffer].modifiable = false
+  vim.bo[ui.buffer].modified = false
+  layout.marked = screen.marked
 end
 
 function M.draw(ui)
