@@ -90,7 +90,7 @@ let package = Package(
         // holds and writes it.
         .target(
             name: "HostOptions",
-            dependencies: ["NavProtocol", "Transport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["NavProtocol", "WorkerLaunch", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/HostOptions",
             exclude: ["options.json"],
             swiftSettings: strict,

@@ -1,5 +1,4 @@
 import NavProtocol
-import Transport
 
 /// The rules a command line must keep. `HostSettings` itself, with every option's name, type,
 /// default and help, is generated from `options.json` (HostOptionsPlugin); reading it costs the

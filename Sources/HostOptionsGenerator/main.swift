@@ -56,6 +56,7 @@ func generate(_ options: [Declaration]) throws -> String {
     var out = """
         // Written by HostOptionsGenerator from Sources/HostOptions/options.json at each build: edit that file.
         import ArgumentParser
+        import WorkerLaunch
 
         /// What navhost's command line sets, as plain values with their defaults. Two readers fill
         /// it: ArgumentParser (`HostOptions`, every form, help and errors) and

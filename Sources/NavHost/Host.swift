@@ -13,7 +13,6 @@ final class Host {
     let configuration: HostConfiguration
     let client: RPCConnection
     private let navigator: Navigator
-    private let flow: FlowControl
     private let session: ClientSession
     private let parts: [AnyObject]
     private var signals: [UVSignal] = []
@@ -78,7 +77,6 @@ final class Host {
         session = ClientSession(
             client: client, log: log, configuration: configuration, catalog: catalog, queue: queue, navigator: navigator, spawner: spawner)
         self.navigator = navigator
-        self.flow = flow
         parts = [events, spawner, queue, notifier, flow, supervisor, gateway, pinger, selections, screens, survey, idle]
 
         session.register(screens: screens, selections: selections)
@@ -177,9 +175,6 @@ final class Host {
             drainTimer?.close()
             self.client.close(drainMilliseconds: 0)
         }
-        // Workers paused for a client that is not reading are read again, so each one's answer
-        // to shutdown is seen instead of its stop grace waited out.
-        flow.hostIsEnding()
         // The signal watchers stay until every worker is gone: a second Ctrl-C must not kill
         // the host half-way through ending its workers (finish runs once; repeats do nothing).
         navigator.stopAll { [unowned self] in

@@ -58,11 +58,13 @@ struct HostConfiguration {
     private static func milliseconds(_ seconds: Double) -> UInt64 { UInt64(seconds * 1000) }
 }
 
+/// The live source's options, as the command line (`HostSettings`) gives them, where their
+/// defaults are declared.
 struct LiveSourceSettings {
     var apiURL: String
     var cachePath: String?
-    var perPage = 30
-    var cacheBytes = 32 << 20
+    var perPage: Int
+    var cacheBytes: Int
 }
 
 extension LiveSourceSettings {

@@ -20,7 +20,7 @@ final class WorkerProcess {
     private var stderrLines = LineSplitter()
     private(set) var stderrTail: [String] = []
     private(set) var exitStatus: ProcessExitStatus?
-    private var isStopping = false
+    private(set) var isStopping = false
     private var stopTimer: UVTimer?
     private var stopWaiters: [() -> Void] = []
     private var finished = false
@@ -132,6 +132,10 @@ final class WorkerProcess {
         guard !isStopping else { return }
         isStopping = true
         guard isRunning else { return }
+        // A stopping worker's answers are no longer the client's: it is read whatever the
+        // client does (`FlowControl` pauses only the others), so its answer to shutdown is seen
+        // at once instead of its grace waited out behind a client that is not reading.
+        connection.resumeReading()
         // The process's own end, not a request about its screen: sent here, not by the gateway.
         _ = connection.sendRequest(method: ShutdownRequest.method, params: nil, timeoutMilliseconds: graceMilliseconds) { [weak self] _ in
             self?.connection.sendNotification(method: ExitNotification.method, params: nil)

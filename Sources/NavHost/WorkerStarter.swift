@@ -41,10 +41,23 @@ struct SpawningStarter: WorkerStarter {
     /// allocates the pages only while answers wait in them.
     static let answerPipeBytes: Int32 = 512 << 10
 
+    /// Makes each of the three pipes (a test makes one fail).
+    var makePipe: (UVLoop) throws -> UVPipe = { try UVPipe(loop: $0) }
+
     func start(_ command: WorkerCommandLine, loop: UVLoop, onExit: @escaping (ProcessExitStatus) -> Void) throws -> StartedWorker {
-        let input = try UVPipe(loop: loop)
-        let output = try UVPipe(loop: loop)
-        let errors = try UVPipe(loop: loop)
+        // A pipe that cannot be made closes those made before it: nothing is left open.
+        var made: [UVPipe] = []
+        let pipe = { () throws -> UVPipe in
+            do {
+                let pipe = try makePipe(loop)
+                made.append(pipe)
+                return pipe
+            } catch {
+                for pipe in made { pipe.close() }
+                throw error
+            }
+        }
+        let (input, output, errors) = (try pipe(), try pipe(), try pipe())
         let options = UVProcess.Options(
             executable: command.executable, arguments: command.arguments, environment: command.environment,
             stdin: input, stdout: output, stderr: errors, stdoutCapacity: Self.answerPipeBytes)

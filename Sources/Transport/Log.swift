@@ -1,29 +1,5 @@
+import NavProtocol
 import UVKit
-
-public enum LogLevel: Int, Comparable, Sendable, CaseIterable {
-    case debug, info, warning, error
-
-    public init?(name: String) {
-        switch name.lowercased() {
-        case "debug", "trace": self = .debug
-        case "info": self = .info
-        case "warning", "warn": self = .warning
-        case "error": self = .error
-        default: return nil
-        }
-    }
-
-    public var name: String {
-        switch self {
-        case .debug: return "debug"
-        case .info: return "info"
-        case .warning: return "warning"
-        case .error: return "error"
-        }
-    }
-
-    public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
-}
 
 /// Writes log lines to stderr through the loop. If nobody reads stderr, lines past a bound are
 /// dropped (and counted) rather than ever blocking the loop; stdout is never touched.

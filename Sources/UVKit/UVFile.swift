@@ -1,5 +1,6 @@
 import CUV
 import Glibc
+import ProcessSupport
 
 /// Reads a regular file (stdin redirected from a file) with libuv's asynchronous fs requests,
 /// because epoll cannot watch regular files.
@@ -89,18 +90,10 @@ public final class UVFileWriter: ByteWriter {
 
     public func write(_ bytes: [UInt8]) {
         guard !failed else { return }
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failed = true
-                    onWriteError?(UVError(-errno))
-                    return
-                }
-                offset += written
-            }
+        let failure = FileWriting.writeAll(bytes, to: fileDescriptor)
+        if failure != 0 {
+            failed = true
+            onWriteError?(UVError(-failure))
         }
     }
 

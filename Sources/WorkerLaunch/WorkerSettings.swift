@@ -49,7 +49,9 @@ public struct DataSourceSettings: Equatable, Sendable {
     /// The response cache's bound in bytes (nil: the default).
     public var cacheBytes: Int?
     /// Items per page asked of GitHub.
-    public var perPage = 30
+    public var perPage = DataSourceSettings.defaultPerPage
+    /// GitHub's own default page size; navhost's `--per-page` defaults to it too (options.json).
+    public static let defaultPerPage = 30
     /// The local state database of the snapshot's writes (nil: the default under XDG_STATE_HOME).
     public var statePath: String?
     /// Whether actions may write to GitHub (the live source; `--allow-writes`).

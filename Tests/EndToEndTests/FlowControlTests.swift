@@ -47,6 +47,29 @@ import Testing
         host.expectNoWorkerLeft()
     }
 
+    /// A pop while the client is not reading: the popped worker is read whatever the client
+    /// does, so its answer to shutdown is seen and it ends at once, not after --stop-grace.
+    @Test func aPopWhileTheClientIsNotReadingEndsThePoppedWorkerAtOnce() throws {
+        let grace = 30.0
+        let host = try HostUnderTest(["--client-output-high-water", String(16 << 10), "--stop-grace", String(grace), "--request-timeout", "120"])
+        try host.initialize()
+        let before = Set(host.workers())
+        _ = try host.client.send(PushRequest(kind: "repositories", params: ["login": "mojombo"]))
+        let popped = try #require(Set(host.workers()).subtracting(before).first, "the pushed screen's worker")
+        host.client.pauseReading()
+        // Answers the client does not read, past the high water: navhost stops reading the workers.
+        for index in 0..<40 {
+            host.client.send(["jsonrpc": "2.0", "id": .int(20_000 + index), "method": "screen/rows", "params": ["screen": "s1", "limit": 1000]])
+        }
+        host.client.send(["jsonrpc": "2.0", "id": 30_000, "method": "nav/pop"])
+        let ended = host.client.pump(seconds: grace / 3) { !ProcessTable.isAlive(popped) }
+        #expect(ended, "the popped worker \(popped) still runs \(grace / 3) s after the pop, with a --stop-grace of \(grace) s")
+        host.client.resumeReading()
+        for _ in 0..<41 { _ = try host.client.nextReply(timeout: 60) }
+        #expect(try host.shutdown().exitCode == 0)
+        host.expectNoWorkerLeft()
+    }
+
     /// The deadlock a burst writer used to hit: 20,000 requests written before any reply is
     /// read. Their answers back up into the worker, which stops reading; navhost used to stop
     /// reading the client once it owed the worker 1 MiB, with the client blocked in write().

@@ -12,7 +12,7 @@ import Testing
     func theLauncherPicksTheBinaryBesideNavhostBySource(live: Bool) {
         var configuration = HostConfiguration()
         configuration.workerDirectory = "/opt/navshell/bin"
-        configuration.liveSource = live ? LiveSourceSettings(apiURL: "http://127.0.0.1:9") : nil
+        configuration.liveSource = live ? LiveSourceSettings.local : nil
         let expected = live ? "/opt/navshell/bin/screen-worker-live" : "/opt/navshell/bin/screen-worker"
         #expect(WorkerLauncher(configuration: configuration).builtIn.executable == expected)
     }

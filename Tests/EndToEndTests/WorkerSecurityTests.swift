@@ -1,4 +1,5 @@
 import Glibc
+import HostOptions
 import NavClient
 import NavProtocol
 import Testing
@@ -31,7 +32,7 @@ import WorkerLaunch
             unsetenv("AWS_SECRET_ACCESS_KEY")
         }
         var configuration = HostConfiguration()
-        configuration.liveSource = passes ? LiveSourceSettings(apiURL: "http://127.0.0.1:9") : nil
+        configuration.liveSource = passes ? LiveSourceSettings.local : nil
         let launcher = WorkerLauncher(configuration: configuration)
         let environment = launcher.builtIn.environment
         #expect(environment.contains("GITHUB_TOKEN=ghp_token_for_launcher_test") == passes)
@@ -56,5 +57,14 @@ import WorkerLaunch
         #expect(arguments.contains("--enable-debug-methods"))
         #expect(arguments.joined(separator: " ").contains("--limit-open-files 10 --limit-cpu-seconds 5"))
         #expect(!arguments.contains("--limit-address-space"))
+    }
+}
+
+extension LiveSourceSettings {
+    /// The live source with the command line's defaults, at a local address nothing listens on.
+    static var local: LiveSourceSettings {
+        var settings = HostSettings()
+        settings.apiURL = "http://127.0.0.1:9"
+        return LiveSourceSettings(settings)
     }
 }

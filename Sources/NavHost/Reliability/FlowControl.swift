@@ -23,21 +23,14 @@ final class FlowControl {
         }
     }
 
-    /// navhost is ending: every worker is read again, so each one's answer to shutdown is seen.
-    /// What they answer meanwhile queues for the client, for at most the client's drain.
-    func hostIsEnding() {
-        guard isClientOutputBlocked else { return }
-        isClientOutputBlocked = false
-        log.debug("navhost is ending: reading workers again, for their answers to shutdown")
-        for worker in spawner.allWorkers { worker.connection.resumeReading() }
-    }
-
     private func clientOutput(blocked: Bool) {
         isClientOutputBlocked = blocked
         log.debug(blocked ? "client is not reading: pausing reads from workers" : "client caught up: reading workers again")
         // The warm spare too: one paused while the client was not reading and never resumed
         // would hold the push that takes it for good (its answers unread, its timeouts stopped).
-        for worker in spawner.allWorkers {
+        // A worker being stopped is read throughout (`WorkerProcess.stop`): what it still sends
+        // is its answer to shutdown, not output for the client.
+        for worker in spawner.allWorkers where !worker.isStopping {
             if blocked { worker.connection.pauseReading() } else { worker.connection.resumeReading() }
         }
     }

@@ -64,8 +64,9 @@ extension ListController {
                 if let fallback = field.default { values[field.name] = fallback } else if field.required == true { missing.append(field) }
                 continue
             }
-            guard field.accepts(value), !(field.required == true && value.stringValue?.allSatisfy(\.isWhitespace) == true) else {
-                let expected = field.type == .enum ? "one of \((field.options ?? []).joined(separator: ", "))" : "a \(field.type.rawValue)"
+            let blank = field.required == true && value.stringValue?.allSatisfy(\.isWhitespace) == true
+            guard field.accepts(value), !blank else {
+                let expected = blank ? "more than white space" : field.type == .enum ? "one of \((field.options ?? []).joined(separator: ", "))" : "a \(field.type.rawValue)"
                 throw ActionFailure(.validation, "'\(field.name)' must be \(expected)")
                     .rpcError(action: request.action, input: request.inputValue, extra: ["field": .string(field.name)])
             }

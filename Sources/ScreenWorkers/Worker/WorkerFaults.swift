@@ -1,4 +1,5 @@
 import Glibc
+import ProcessSupport
 import NavProtocol
 import Transport
 import UVKit
@@ -19,22 +20,6 @@ final class WorkerFaults {
         timer.start(after: delayMilliseconds) {
             timer.close()
             handle()
-        }
-    }
-
-    /// Writes everything, waiting while the pipe is full (stderr may be non-blocking).
-    private func writeAll(_ bytes: [UInt8], to fileDescriptor: Int32) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fileDescriptor, $0.baseAddress, $0.count) }
-            if written > 0 {
-                offset += written
-            } else if errno == EAGAIN || errno == EINTR {
-                var poller = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&poller, 1, 1000)
-            } else {
-                return
-            }
         }
     }
 
@@ -65,7 +50,8 @@ final class WorkerFaults {
             case .stderrFlood:
                 let line = String(repeating: "flood ", count: 170) + "\n"
                 let bytes = Array(line.utf8)
-                for _ in 0..<((params.bytes ?? 8 << 20) / bytes.count) { writeAll(bytes, to: 2) }
+                // stderr may be non-blocking: a full pipe is waited on.
+                for _ in 0..<((params.bytes ?? 8 << 20) / bytes.count) { FileWriting.writeAll(bytes, to: 2, waitingWhenFull: true) }
             }
             responder.succeed(encoding: EmptyResult())
         default:

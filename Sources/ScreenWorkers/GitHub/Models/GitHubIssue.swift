@@ -25,8 +25,11 @@ public struct GitHubIssue: Codable, Sendable, Hashable {
     public var closedBy: GitHubUser?
     /// Set when the item is a pull request listed among the issues.
     public var isPullRequest: Bool
-    /// Whether the snapshot's local state changed it (docs/protocol.md, "Local state").
-    public var hasLocalChanges = false
+    /// The last change of the snapshot's local state to it, by id; nil when it has none
+    /// (docs/protocol.md, "Local state"). Part of the state a confirmation is bound to: two
+    /// changes within GitHub's one-second `updated_at` still tell apart.
+    public var localChange: Int?
+    public var hasLocalChanges: Bool { localChange != nil }
 
     public init(
         id: Int, number: Int, title: String, user: GitHubUser, state: GitHubIssueState, stateReason: GitHubStateReason?,

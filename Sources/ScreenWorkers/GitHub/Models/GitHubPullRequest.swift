@@ -33,8 +33,11 @@ public struct GitHubPullRequest: Codable, Sendable, Hashable {
     public var commits: Int?
     /// Conversation comments (the issue comments of the pull request), without review comments.
     public var comments: Int?
-    /// Whether the snapshot's local state changed it (docs/protocol.md, "Local state").
-    public var hasLocalChanges = false
+    /// The last change of the snapshot's local state to it, by id; nil when it has none
+    /// (docs/protocol.md, "Local state"). Part of the state a confirmation is bound to: two
+    /// changes within GitHub's one-second `updated_at` still tell apart.
+    public var localChange: Int?
+    public var hasLocalChanges: Bool { localChange != nil }
 
     public init(
         id: Int, number: Int, title: String, user: GitHubUser, state: GitHubIssueState, draft: Bool, labels: [GitHubLabel],

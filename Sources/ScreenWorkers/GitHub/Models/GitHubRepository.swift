@@ -31,8 +31,11 @@ public struct GitHubRepository: Codable, Sendable, Hashable {
     /// Whether the session's user starred it; nil where the source cannot know. Not in GitHub's
     /// body: the sources set it.
     public var starred: Bool?
-    /// Whether the snapshot's local state changed it (docs/protocol.md, "Local state").
-    public var hasLocalChanges = false
+    /// The last change of the snapshot's local state to it, by id; nil when it has none
+    /// (docs/protocol.md, "Local state"). Part of the state a confirmation is bound to: two
+    /// changes within GitHub's one-second `updated_at` still tell apart.
+    public var localChange: Int?
+    public var hasLocalChanges: Bool { localChange != nil }
     /// How many open issues its issue list holds, without the pull requests GitHub's
     /// `open_issues_count` also counts; nil where the source does not know (the live source).
     public var openIssuesListed: Int?

@@ -17,7 +17,8 @@ enum GitHubActions {
             actions.append(write(Action(id: "unstar", title: "Unstar", key: "S", idempotent: true), source) { _ in .unstar(owner: owner, name: name) })
         }
         let text = [repository.fullName, repository.description.nonBlank].compactMap { $0 }.joined(separator: "\n")
-        return ActionTarget(id: RepositoryRow.id(repository), actions: actions, state: repository.updatedAt, url: repository.htmlURL, text: text)
+        let state = "\(repository.updatedAt) \(repository.localChange ?? 0)"
+        return ActionTarget(id: RepositoryRow.id(repository), actions: actions, state: state, url: repository.htmlURL, text: text)
     }
 
     /// An issue or pull request of `owner/name`; `labels` are the repository's, for `add-label`.
@@ -63,7 +64,7 @@ enum GitHubActions {
                 ]), source, confirmation: { "Merge \(label) (\($0.string("method") ?? "merge"))?" }
             ) { .merge(ref, method: $0.string("method") ?? "merge", headSHA: pull.head.sha) })
         }
-        let state = pull.map { "\($0.head.sha) \($0.updatedAt)" } ?? item.updatedAt
+        let state = (pull.map { "\($0.head.sha) " } ?? "") + "\(item.updatedAt) \(item.localChange ?? 0)"
         return ActionTarget(id: IssueRow.id(item), actions: actions, state: state, url: item.htmlURL, text: "#\(item.number) \(item.title)")
     }
 

@@ -15,6 +15,7 @@ protocol ListedIssue: Sendable {
     var stateText: String { get }
     var isOpen: Bool { get }
     var hasLocalChanges: Bool { get }
+    var localChange: Int? { get }
     var htmlURL: String { get }
     /// The row's kind and its kind-specific typed values.
     static var rowKind: String { get }

@@ -14,18 +14,17 @@ struct LocalChanges: Sendable {
 
     var isEmpty: Bool { changes.isEmpty }
 
-    /// Whether the session's user starred the repository, by the last star or unstar; the
-    /// snapshot's user starred nothing.
-    func starred(owner: String, name: String) -> Bool? {
-        changes.last { ($0.kind == "star" || $0.kind == "unstar") && same($0, owner, name) }.map { $0.kind == "star" }
+    /// The session's user's last star or unstar of the repository; the snapshot's user starred nothing.
+    private func lastStar(owner: String, name: String) -> LocalChange? {
+        changes.last { ($0.kind == "star" || $0.kind == "unstar") && same($0, owner, name) }
     }
 
     func apply(to repository: inout GitHubRepository) {
         repository.starred = false
-        guard let starred = starred(owner: repository.owner.login, name: repository.name) else { return }
-        repository.starred = starred
-        if starred { repository.stargazersCount += 1 }
-        repository.hasLocalChanges = true
+        guard let last = lastStar(owner: repository.owner.login, name: repository.name) else { return }
+        repository.starred = last.kind == "star"
+        if last.kind == "star" { repository.stargazersCount += 1 }
+        repository.localChange = last.id
     }
 
     /// The numbers of the items whose state (open, closed) a change set: they may have moved
@@ -36,7 +35,7 @@ struct LocalChanges: Sendable {
 
     func apply(to issue: inout GitHubIssue) {
         for change in changes where change.number == issue.number {
-            issue.hasLocalChanges = true
+            issue.localChange = change.id
             issue.updatedAt = change.madeAt
             switch LocalChange.Kind(rawValue: change.kind) {
             case .close, .merge:
@@ -57,7 +56,7 @@ struct LocalChanges: Sendable {
 
     func apply(to pull: inout GitHubPullRequest) {
         for change in changes where change.number == pull.number {
-            pull.hasLocalChanges = true
+            pull.localChange = change.id
             pull.updatedAt = change.madeAt
             switch LocalChange.Kind(rawValue: change.kind) {
             case .close:
