@@ -10,7 +10,9 @@ from urllib.parse import unquote
 
 from items import item_key
 
-VIEWER = {"login": "navshell-tester", "id": 90000001, "type": "User",
+# The token's user, as GitHub describes a user in a comment or a reaction.
+VIEWER = {"login": "navshell-tester", "id": 90000001, "node_id": "U_kgDOBV1AAQ", "type": "User", "site_admin": False,
+          "avatar_url": "https://avatars.githubusercontent.com/u/90000001?v=4",
           "url": "https://api.github.com/users/navshell-tester", "html_url": "https://github.com/navshell-tester"}
 REACTIONS = ("+1", "-1", "laugh", "hooray", "confused", "heart", "rocket", "eyes")
 NOW = "2026-01-01T00:00:00Z"
