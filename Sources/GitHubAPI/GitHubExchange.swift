@@ -14,7 +14,8 @@ final class GitHubExchange {
         var headers = context.headers
         if body != nil { headers.set(name: "Content-Type", value: "application/json; charset=utf-8") }
         self.context = context
-        request = HTTPRequest(method: method, url: url, headers: headers, body: body, timeout: context.timeout)
+        // A write on a kept connection could be sent twice by libcurl (`freshConnection`).
+        request = HTTPRequest(method: method, url: url, headers: headers, body: body, timeout: context.timeout, freshConnection: method != "GET")
         self.completion = completion
     }
 

@@ -60,10 +60,13 @@ public struct LoggedRequest: Decodable {
     /// was written (or the exchange otherwise ended).
     public var receivedAt: Double?
     public var answeredAt: Double?
+    /// The client's port: requests on one kept connection share it.
+    public var clientPort: Int?
 
     enum CodingKeys: String, CodingKey {
         case seq, method, path, headers, status, outcome, recording, fault, body
         case receivedAt = "received_at"
         case answeredAt = "answered_at"
+        case clientPort = "client_port"
     }
 }

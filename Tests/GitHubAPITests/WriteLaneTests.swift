@@ -41,6 +41,21 @@ import Testing
         }
     }
 
+    /// libcurl sends a request again when a kept connection turns out closed: a write always
+    /// takes a new connection, so it cannot be sent twice that way. Reads keep theirs.
+    @Test func eachWriteTakesANewConnection() throws {
+        try withHarness { harness in
+            let source = try harness.writer()
+            for _ in 0..<2 { _ = harness.wait { source.api.user(login: "mojombo", completion: $0) } }
+            _ = harness.perform(.comment(Self.issue, body: "one"), on: source)
+            _ = harness.perform(.comment(Self.issue, body: "two"), on: source)
+            let ports = try harness.server.settledRequests().compactMap(\.clientPort)
+            try #require(ports.count == 4)
+            #expect(ports[0] == ports[1], "the second read kept the first one's connection")
+            #expect(Set(ports).count == 3, "each write on a connection of its own: \(ports)")
+        }
+    }
+
     @Test func aCancelledWriteThatHasNotStartedIsNeverSent() throws {
         try withHarness { harness in
             let api = try harness.client(writeSpacing: .milliseconds(200))

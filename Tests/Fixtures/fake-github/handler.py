@@ -55,7 +55,7 @@ class FakeGitHubHandler(BaseHTTPRequestHandler):
             if not path.startswith(state.prefix + "/"):
                 return self.send_json(404, NOT_FOUND)
             path = path[len(state.prefix):]
-        entry = state.begin(self.command, path, self.headers, body)
+        entry = state.begin(self.command, path, self.headers, body, self.client_address[1])
         rule = state.take_rule(urlsplit(path).path) or {}
         state.update(entry, fault=rule.get("fault") or ("slow" if rule.get("delay_ms") else None))
         if rule.get("delay_ms") and not self.wait_unless_client_leaves(rule["delay_ms"]):

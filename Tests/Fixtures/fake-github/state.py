@@ -53,7 +53,7 @@ class ServerState:
         """A recording a rule names, of either folder."""
         return self.corpus.by_name.get(name) or self.writes.by_name[name]
 
-    def begin(self, method, path, headers, body=b""):
+    def begin(self, method, path, headers, body=b"", client_port=None):
         entry = {
             "seq": 0,
             "method": method,
@@ -65,6 +65,7 @@ class ServerState:
             "fault": None,
             "body": body.decode("utf-8", "replace") if body else None,
             "received_at": time.monotonic(),
+            "client_port": client_port,
         }
         with self.lock:
             entry["seq"] = len(self.log) + 1
