@@ -48,14 +48,22 @@ extension GitHubAPIClient {
             return later(.failure(failure), completion: completion)
         }
         let invalidated = request.invalidates.map { baseURL + $0 }
+        // The lane's `done`, called once: when the write is over, or when it is cancelled under way.
+        var release: (() -> Void)?
+        func finish() {
+            let done = release
+            release = nil
+            done?()
+        }
         let job = lane.enqueue { [context, loopCache] done in
+            release = done
             let started = GitHubExchange(context: context, method: method, url: url, body: body) { result in
                 guard let loopCache, !invalidated.isEmpty else {
-                    done()
+                    finish()
                     return completion(result)
                 }
                 loopCache.remove(under: invalidated) {
-                    done()
+                    finish()
                     if !cancelled { completion(result) }
                 }
             }
@@ -66,6 +74,7 @@ extension GitHubAPIClient {
             cancelled = true
             lane?.remove(job)
             exchange?.cancel()
+            finish()
         })
     }
 

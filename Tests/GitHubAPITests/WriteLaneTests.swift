@@ -71,6 +71,20 @@ import Testing
         }
     }
 
+    /// A write cancelled while GitHub is answering it does not hold up the ones after it.
+    @Test func aWriteCancelledUnderWayLetsTheNextOneGo() throws {
+        try withHarness { harness in
+            try harness.server.script([FakeRule(path: "/user/starred/nvie/gitflow", delayMilliseconds: 3000)])
+            let api = try harness.client()
+            var answers: [String] = []
+            let slow = api.write(LiveGitHubSource.request(for: .star(owner: "nvie", name: "gitflow"))) { _ in answers.append("star") }
+            api.write(LiveGitHubSource.request(for: .comment(Self.issue, body: "next"))) { _ in answers.append("comment") }
+            _ = try harness.server.waitForLog { $0.count == 1 }
+            slow.cancel()
+            #expect(harness.loop.run(seconds: 2) { answers == ["comment"] }, "answered: \(answers)")
+        }
+    }
+
     /// A cached issue is revalidated with its ETag; after a comment it is read whole, and shows it.
     @Test func aWriteDropsTheCachedReadsItMadeStale() throws {
         try withHarness { harness in
