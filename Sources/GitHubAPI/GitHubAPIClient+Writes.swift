@@ -37,6 +37,7 @@ extension GitHubAPIClient {
         let method = request.method.uppercased()
         let body: [UInt8]? = request.body.map(\.jsonBytes) ?? (method == "DELETE" ? nil : [])
         let url = baseURL + request.path
+        if let refusal = refusal(of: url) { return later(.failure(refusal), completion: completion) }
         var exchange: GitHubExchange?
         var cancelled = false
         let lane: GitHubWriteLane
@@ -106,6 +107,12 @@ extension GitHubAPIClient {
     public func labels(owner: String, name: String, completion: @escaping (Result<GitHubResult<[GitHubLabel]>, GitHubAPIError>) -> Void) -> GitHubAPITask {
         let url = "\(repositoryURL(owner: owner, name: name))/labels?per_page=100"
         return fetch(url, .repository(owner: owner, name: name), as: [GitHubLabel].self, completion: completion)
+    }
+
+    /// Why `url` may not be sent (it is not on the API's origin, so the token would leave it); nil when it may.
+    func refusal(of url: String) -> GitHubAPIError? {
+        guard APIURL.origin(of: url) != context.origin else { return nil }
+        return GitHubAPIError(kind: .redirectRefused, message: "Not sending a write to \(url): it is not on the API's host (\(context.origin)).", url: url)
     }
 
     /// Completes with `value` from the loop, never inside the call.

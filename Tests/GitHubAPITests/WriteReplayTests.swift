@@ -78,6 +78,20 @@ import Testing
         }
     }
 
+    /// A path that would take the request (and the token) to another host is refused unsent.
+    @Test func aWriteIsOnlyEverSentToTheAPIsHost() throws {
+        try withHarness { harness in
+            let api = try harness.client(token: "ghp_x")
+            let away = GitHubWriteRequest(method: "POST", path: "@elsewhere.example/x", body: ["a": 1], invalidates: [], target: "x")
+            guard case .failure(let error)? = harness.wait({ api.write(away, completion: $0) }) else {
+                Issue.record("expected a refusal")
+                return
+            }
+            #expect(error.kind == .redirectRefused)
+            #expect(try harness.server.requests().isEmpty)
+        }
+    }
+
     /// The fields GitHub documents for these writes, where no recording has a body of ours.
     @Test func closeWithAReasonAndMergeSendTheirDocumentedFields() {
         let ref = Self.item("o", "r", 7)
