@@ -85,7 +85,8 @@ extension LiveGitHubSource {
         let said = error.githubMessage.map { ": \($0)" } ?? ""
         switch (error.kind, status) {
         case (.rateLimited, _):
-            let wait = error.retryAfter ?? error.rateLimitReset.map { max(0, $0 - Int(Date().timeIntervalSince1970)) }
+            // GitHub's advice: Retry-After, else the reset time, else at least a minute.
+            let wait = error.retryAfter ?? error.rateLimitReset.map { max(0, $0 - Int(Date().timeIntervalSince1970)) } ?? 60
             return ActionFailure(.rateLimited, error.message, status: status, retryAfter: wait)
         case (.badCredentials, _):
             return ActionFailure(.forbidden, error.message, status: status)

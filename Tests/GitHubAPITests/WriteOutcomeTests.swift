@@ -69,6 +69,13 @@ import Testing
         #expect(log.filter { $0.method == "POST" }.count == 1, "not retried after the wait either")
     }
 
+    /// A limit said only in words: GitHub's advice is to wait at least a minute.
+    @Test func aRateLimitWithoutHeadersWaitsAMinute() throws {
+        let (failure, _) = try commentFailure(FakeRule(
+            path: Self.comments, status: 403, body: ["message": "You have exceeded a secondary rate limit. Please wait a few minutes before you try again."]))
+        #expect((failure.reason, failure.status, failure.retryAfter) == (.rateLimited, 403, 60))
+    }
+
     @Test func aPrimaryRateLimitWaitsUntilItsReset() throws {
         let reset = Int(Date().timeIntervalSince1970) + 120
         let (failure, _) = try commentFailure(FakeRule(
