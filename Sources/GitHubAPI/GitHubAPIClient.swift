@@ -15,23 +15,31 @@ import NavProtocol
 public final class GitHubAPIClient {
     public static let defaultBaseURL = "https://api.github.com"
     public static let defaultUserAgent = "NavShell/1.0 (libcurl)"
+    /// The least time between the starts of two writes (GitHub's guidance for content-creating requests).
+    public static let defaultWriteSpacing: Duration = .seconds(1)
 
     /// The API root, without a trailing slash (`https://ghe.example.com/api/v3` on Enterprise).
     public let baseURL: String
     public let perPage: Int
     public let cache: ResponseCache?
     public var isAuthenticated: Bool { context.token != nil }
-    private let context: FetchContext
-    private let loopCache: LoopResponseCache?
+    let context: FetchContext
+    let loopCache: LoopResponseCache?
+    /// The least time between the starts of two writes of this client.
+    public let writeSpacing: Duration
+    /// Made by the first write (it holds a timer handle on the loop).
+    var writeLane: GitHubWriteLane?
 
     /// - Parameters:
     ///   - token: the caller reads it from `GITHUB_TOKEN` (see `token(fromEnvironment:)`); nil
     ///     or blank for anonymous access.
     ///   - perPage: the page size asked of list endpoints (GitHub allows 1...100).
     ///   - timeout: the limit on each HTTP exchange, connection included.
+    ///   - writeSpacing: the least time between the starts of two writes (tests shorten it).
     public init(
         http: HTTPClient, baseURL: String = GitHubAPIClient.defaultBaseURL, token: String?, perPage: Int = 30,
-        cache: ResponseCache?, timeout: Duration = .seconds(15), userAgent: String = GitHubAPIClient.defaultUserAgent
+        cache: ResponseCache?, timeout: Duration = .seconds(15), userAgent: String = GitHubAPIClient.defaultUserAgent,
+        writeSpacing: Duration = GitHubAPIClient.defaultWriteSpacing
     ) throws(GitHubAPIError) {
         var base = baseURL.trimmingSpaces
         while base.hasSuffix("/") { base.removeLast() }
@@ -45,14 +53,16 @@ public final class GitHubAPIClient {
         self.baseURL = base
         self.perPage = min(max(perPage, 1), 100)
         self.cache = cache
+        self.writeSpacing = writeSpacing
         // A cache whose queue cannot be made is no cache, like one that cannot be opened.
         loopCache = cache.flatMap { try? LoopResponseCache($0, loop: http.loop) }
         context = FetchContext(http: http, cache: loopCache, origin: origin, headers: headers, token: usableToken, timeout: timeout)
     }
 
-    /// Stops answering cache reads; queued cache writes finish first (up to a second). Requests
-    /// under way belong to the HTTP client: close it too.
+    /// Stops answering cache reads; queued cache writes finish first (up to a second). Writes
+    /// not yet started are dropped. Requests under way belong to the HTTP client: close it too.
     public func close() {
+        writeLane?.close()
         loopCache?.close()
     }
 

@@ -38,7 +38,8 @@ extension GitHubAPIError {
                 : "GitHub requires a token for this (401\(said)); set GITHUB_TOKEN."
         case 403, 429:
             let remaining = headers["X-RateLimit-Remaining"].flatMap { Int($0.trimmingSpaces) }
-            let retryAfter = headers["Retry-After"].flatMap { Int($0.trimmingSpaces) }
+            // A Retry-After marks a secondary limit even when blank; octokit waits 60 s then.
+            let retryAfter = headers["Retry-After"].map { Int($0.trimmingSpaces) ?? Self.blankRetryAfter }
             let text = (body?.message ?? "").lowercased()
             let limited = response.status == 429 || remaining == 0 || retryAfter != nil
                 || text.contains("rate limit") || text.contains("abuse")
@@ -68,6 +69,9 @@ extension GitHubAPIError {
         }
         return error
     }
+
+    /// The wait assumed for a secondary rate limit whose `Retry-After` is blank.
+    static let blankRetryAfter = 60
 
     /// Searches count against their own quota, per minute, apart from the hourly one of every
     /// other request: the message names the one that ran out.

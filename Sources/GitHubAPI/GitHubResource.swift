@@ -14,6 +14,8 @@ enum GitHubResource: Sendable {
     case issue(owner: String, name: String, number: Int)
     case pullRequest(owner: String, name: String, number: Int)
     case readme(owner: String, name: String)
+    /// A change to what `target` names ("issue #3 of 'a/b'"); also the star check.
+    case write(target: String)
 
     var notFoundMessage: String {
         switch self {
@@ -31,6 +33,8 @@ enum GitHubResource: Sendable {
             return "GitHub has no pull request #\(number) in '\(owner)/\(name)', or the token cannot see it."
         case .readme(let owner, let name):
             return "GitHub has no README in '\(owner)/\(name)', or no such repository the token can see."
+        case .write(let target):
+            return "GitHub has no \(target), or the token cannot change it."
         }
     }
 
@@ -40,6 +44,8 @@ enum GitHubResource: Sendable {
             return "GitHub rejected the search query '\(query)'"
         case .repositorySearch(let query):
             return "GitHub rejected the repository search '\(query)'"
+        case .write:
+            return "GitHub refused the change"
         default:
             return "GitHub rejected the request"
         }

@@ -42,8 +42,23 @@ public final class LiveGitHubSource: GitHubSource {
         }
     }
 
+    /// `GET /repos/{owner}/{name}`; with a token, `GET /user/starred/{owner}/{name}` alongside
+    /// sets `starred` (nil without a token, or when GitHub answers the check with neither 204 nor 404).
     public func repository(owner login: String, name: String, completion: @escaping (Result<GitHubRepository, any Error>) -> Void) -> Cancellable? {
-        single(completion) { self.api.repository(owner: login, name: name, completion: $0) }
+        guard api.isAuthenticated else { return single(completion) { self.api.repository(owner: login, name: name, completion: $0) } }
+        var read: Result<GitHubRepository, any Error>?
+        var starred: Bool??
+        func finish() {
+            guard let read, let starred else { return }
+            completion(read.map { repository in
+                var repository = repository
+                repository.starred = starred
+                return repository
+            })
+        }
+        let fetch = single({ read = $0; finish() }) { self.api.repository(owner: login, name: name, completion: $0) }
+        let check = api.isStarred(owner: login, name: name) { starred = .some($0); finish() }
+        return CancellableBoth(fetch, check)
     }
 
     /// Adapts an endpoint of one value to the screens' completion.
@@ -71,5 +86,20 @@ public final class LiveGitHubSource: GitHubSource {
     /// section's error state with GitHub's actionable message (rate limit reset time, bad token…).
     static func screenError(_ error: GitHubAPIError) -> any Error {
         error.kind == .notFound ? ScreenError.notFound(error.message) : ScreenError.sourceFailed(message: error.message, data: error.data)
+    }
+}
+
+/// Two requests called off as one.
+private final class CancellableBoth: Cancellable {
+    private let first: Cancellable?
+    private let second: Cancellable?
+
+    init(_ first: Cancellable?, _ second: Cancellable?) {
+        (self.first, self.second) = (first, second)
+    }
+
+    func cancel() {
+        first?.cancel()
+        second?.cancel()
     }
 }

@@ -36,6 +36,14 @@ final class LoopResponseCache {
         queue.run({ try cache.revalidate(url: url, etag: etag, lastModified: lastModified) }, completion: { _ in })
     }
 
+    /// Drops the entries under `urls` (`ResponseCache.removeEntries(under:)`), then calls
+    /// `completion` on the loop: a read asked for after that cannot get them. A removal that
+    /// fails costs freshness only (the next read is still a conditional request).
+    func remove(under urls: [String], completion: @escaping () -> Void) {
+        let cache = self.cache
+        queue.run({ try cache.removeEntries(under: urls) }, completion: { _ in completion() })
+    }
+
     /// Queued writes still run, and are waited for (up to a second): the worker ends after
     /// this, and a response fetched just before would otherwise be lost from the cache (a
     /// popped screen's list then missing when GitHub is unreachable). Only their (empty)

@@ -184,6 +184,21 @@ public final class ResponseCache: Sendable {
         try database.read { db in try String.fetchAll(db, sql: "SELECT url FROM response ORDER BY lastUsed") }
     }
 
+    /// Removes every entry whose URL is one of `urls`, or starts with one followed by `/` or `?`
+    /// (what a write made stale). Compared as text: `_` and `%` in a URL are not patterns.
+    public func removeEntries(under urls: [String]) throws {
+        try database.write { db in
+            for url in urls {
+                try db.execute(
+                    sql: """
+                        DELETE FROM response WHERE url = ?1
+                            OR substr(url, 1, length(?1) + 1) IN (?1 || '/', ?1 || '?')
+                        """,
+                    arguments: [url])
+            }
+        }
+    }
+
     public func removeAll() throws {
         try database.write { db in try db.execute(sql: "DELETE FROM response") }
     }

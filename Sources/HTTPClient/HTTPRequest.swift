@@ -9,10 +9,14 @@ public struct HTTPRequest: Sendable, Equatable {
     public var timeout: Duration?
     /// The limit on connecting alone; nil for libcurl's default (300 s).
     public var connectTimeout: Duration?
+    /// Sent on a new connection, never one kept from an earlier request. libcurl sends a
+    /// request again, once, when a kept connection turns out closed before any answer; a
+    /// request that must never be sent twice (a write) asks for a new one.
+    public var freshConnection: Bool
 
     public init(
         method: String = "GET", url: String, headers: HTTPHeaders = [:], body: [UInt8]? = nil,
-        timeout: Duration? = .seconds(30), connectTimeout: Duration? = .seconds(10)
+        timeout: Duration? = .seconds(30), connectTimeout: Duration? = .seconds(10), freshConnection: Bool = false
     ) {
         self.method = method
         self.url = url
@@ -20,6 +24,7 @@ public struct HTTPRequest: Sendable, Equatable {
         self.body = body
         self.timeout = timeout
         self.connectTimeout = connectTimeout
+        self.freshConnection = freshConnection
     }
 }
 

@@ -77,6 +77,9 @@ final class Transfer {
         if let connectTimeout = request.connectTimeout {
             codes.append(cshim_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, connectTimeout.curlMilliseconds))
         }
+        if request.freshConnection {
+            codes.append(cshim_easy_setopt_long(easy, CURLOPT_FRESH_CONNECT, 1))
+        }
         codes += configureMethodAndBody(easy)
         for field in request.headers {
             headerList = curl_slist_append(headerList, "\(field.name): \(field.value)")

@@ -54,4 +54,19 @@ public struct LoggedRequest: Decodable {
     public var outcome: String
     public var recording: String?
     public var fault: String?
+    /// The request body as received (text), nil when none was sent.
+    public var body: String?
+    /// The server's monotonic clock, in seconds, when the request arrived and when its answer
+    /// was written (or the exchange otherwise ended).
+    public var receivedAt: Double?
+    public var answeredAt: Double?
+    /// The client's port: requests on one kept connection share it.
+    public var clientPort: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case seq, method, path, headers, status, outcome, recording, fault, body
+        case receivedAt = "received_at"
+        case answeredAt = "answered_at"
+        case clientPort = "client_port"
+    }
 }

@@ -15,6 +15,9 @@ public enum GitHubCorpus {
 
     public static let directory = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/github-corpus").standardizedFileURL
 
+    /// The recorded write exchanges (their own folder: a write shares its path with a read).
+    public static let writesDirectory = directory.appendingPathComponent("writes")
+
     public static let fakeServerScript = repositoryRoot.appendingPathComponent("Tests/Fixtures/fake-github/fake_github.py").path
 
     /// Throws `Missing`, naming the path, unless the folder holds recordings.

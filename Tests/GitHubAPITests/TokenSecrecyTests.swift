@@ -2,6 +2,7 @@ import FakeGitHub
 import Foundation
 import GitHubAPI
 import GitHubModels
+import ListController
 import NavProtocol
 import Testing
 
@@ -126,6 +127,41 @@ import Testing
             for text in texts(of: error) {
                 #expect(!Self.leaks(text), "the token leaked into: \(text)")
             }
+        }
+    }
+
+    /// A write's failure reaches the client as an action's message: a token the server echoes
+    /// (in a 401, a 403, a 422, a secondary limit) is redacted there too, and no write logs it.
+    @Test func noWriteFailureEverContainsTheToken() throws {
+        try withHarness { harness in
+            let echoed = "Bad credentials: Bearer \(Self.token)"
+            try harness.server.script([
+                FakeRule(path: "/user/starred/nvie/gitflow", fault: "echo_authorization"),
+                FakeRule(path: "/repos/PyGithub/PyGithub/issues/28/comments", status: 403, body: ["message": .string(echoed)]),
+                FakeRule(path: "/repos/PyGithub/PyGithub/issues/28", status: 422, body: ["message": .string(echoed)]),
+                FakeRule(path: "/repos/PyGithub/PyGithub/issues/28/reactions", status: 429, body: ["message": .string(echoed)], addHeaders: ["Retry-After": ""]),
+                FakeRule(path: "/repos/PyGithub/PyGithub/issues/28/labels", fault: "drop"),
+            ])
+            let source = LiveGitHubSource(api: try harness.client(token: Self.token), allowsWrites: true)
+            let ref = GitHubItemRef(owner: "PyGithub", name: "PyGithub", number: 28)
+            let writes: [GitHubWrite] = [
+                .star(owner: "nvie", name: "gitflow"), .comment(ref, body: "hello"), .close(ref, reason: .completed, pullRequest: false),
+                .react(ref, content: "heart"), .addLabel(ref, label: "bug"),
+            ]
+            var failures: [ActionFailure] = []
+            for write in writes {
+                if case .failure(let failure)? = harness.perform(write, on: source) { failures.append(failure) }
+            }
+            #expect(failures.map(\.reason) == [.forbidden, .forbidden, .validation, .rateLimited, .unavailable])
+            #expect(failures.first?.message.contains("Bearer <redacted>") == true, "the echo is there, redacted")
+            for failure in failures {
+                var dumped = ""
+                dump(failure, to: &dumped)
+                for text in [failure.message, String(describing: failure), dumped, "\(failure.rpcError(action: "a", input: nil))"] {
+                    #expect(!Self.leaks(text), "the token leaked into: \(text)")
+                }
+            }
+            #expect(try harness.server.requests().allSatisfy { $0.headers["authorization"] == "Bearer \(Self.token)" && !Self.leaks($0.path) })
         }
     }
 

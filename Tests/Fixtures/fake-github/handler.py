@@ -8,6 +8,7 @@ import time
 from http.server import BaseHTTPRequestHandler
 from urllib.parse import urlsplit
 
+import answers
 from corpus import etag_matches
 
 RECORDED_ORIGIN = "https://api.github.com"
@@ -22,6 +23,15 @@ class FakeGitHubHandler(BaseHTTPRequestHandler):
         pass
 
     def do_GET(self):
+        self.handle_api_request()
+
+    def do_PUT(self):
+        self.handle_api_request()
+
+    def do_PATCH(self):
+        self.handle_api_request()
+
+    def do_DELETE(self):
         self.handle_api_request()
 
     def do_POST(self):
@@ -39,13 +49,13 @@ class FakeGitHubHandler(BaseHTTPRequestHandler):
         state = self.server.state
         if self.command == "GET" and urlsplit(self.path).path == "/__requests":
             return self.send_json(200, state.snapshot())
-        self.read_body()
+        body = self.read_body()
         path = self.path
         if state.prefix:
             if not path.startswith(state.prefix + "/"):
                 return self.send_json(404, NOT_FOUND)
             path = path[len(state.prefix):]
-        entry = state.begin(self.command, path, self.headers)
+        entry = state.begin(self.command, path, self.headers, body, self.client_address[1])
         rule = state.take_rule(urlsplit(path).path) or {}
         state.update(entry, fault=rule.get("fault") or ("slow" if rule.get("delay_ms") else None))
         if rule.get("delay_ms") and not self.wait_unless_client_leaves(rule["delay_ms"]):
@@ -62,14 +72,58 @@ class FakeGitHubHandler(BaseHTTPRequestHandler):
         if "status" in rule:
             body = json.dumps(rule.get("body", {})).encode("utf-8")
             return self.reply(entry, rule["status"], [("Content-Type", "application/json; charset=utf-8")], body, rule)
-        recording = (state.corpus.by_name[rule["recording"]] if "recording" in rule
-                     else state.corpus.lookup(path, self.headers.get("If-None-Match")))
+        if self.command != "GET":
+            return self.answer_write(entry, path, body, rule)
+        named = rule.get("recording")
+        if named is None and answers.STAR.match(answers.named_path(state.corpus, path)):
+            return self.answer_state(entry, answers.synthesized(state, path), [], rule)
+        # Once a write was accepted, a recorded revalidation (304) may no longer be true.
+        tag = None if state.github.has_writes() else self.headers.get("If-None-Match")
+        recording = state.recording(named) if named else state.corpus.lookup(path, tag)
         if recording is None:
+            found = answers.synthesized(state, path)
+            if found is not None:
+                return self.answer_state(entry, found, [], rule)
             state.update(entry, recording=None, unmatched=True)
             return self.reply(entry, 404, [("Content-Type", "application/json; charset=utf-8")],
                               json.dumps(NOT_FOUND).encode("utf-8"), rule)
         state.update(entry, recording=recording.name)
+        if recording.status == 200 and recording.body and state.github.has_writes():
+            recorded = json.loads(recording.body)
+            value = answers.shown(state, path, recorded, recording.header("Link"))
+            if value != recorded:
+                headers = [(n, self.rewrite(v) if n.lower() in ("link", "location") else v) for n, v in recording.headers]
+                return self.answer_state(entry, (200, value), headers, rule)
         self.replay(entry, recording, rule)
+
+    def answer_write(self, entry, path, body, rule):
+        """A write: the recording of the same method, path and body when there is one, else the
+        state's own answer; a successful one changes the state either way."""
+        state = self.server.state
+        try:
+            value = json.loads(body) if body else None
+        except ValueError:
+            value = None
+        recording = state.recording(rule["recording"]) if "recording" in rule else state.writes.lookup(self.command, path, body)
+        if recording is None:
+            answered = state.github.apply(self.command, path, value, state.base_url)
+            if answered is None:
+                state.update(entry, unmatched=True)
+                answered = (404, NOT_FOUND)
+            return self.answer_state(entry, answered, [], rule)
+        if 200 <= recording.status < 300:
+            state.github.apply(self.command, path, value, state.base_url)
+        state.update(entry, recording=recording.name)
+        self.replay(entry, recording, rule)
+
+    def answer_state(self, entry, answered, recorded_headers, rule):
+        """A body the state gave or changed, with an ETag of its own (304 when it matches)."""
+        status, value = answered
+        body = answers.encode(value)
+        headers = answers.headers_for(recorded_headers, body)
+        if status == 200 and etag_matches(self.headers.get("If-None-Match"), answers.etag(body)):
+            return self.reply(entry, 304, [h for h in headers if h[0].lower() != "content-type"], b"", rule)
+        self.reply(entry, status, headers, body, rule)
 
     def replay(self, entry, recording, rule):
         headers = [(name, self.rewrite(value) if name.lower() in ("link", "location") else value)
@@ -127,7 +181,7 @@ class FakeGitHubHandler(BaseHTTPRequestHandler):
             self.send_response_only(status)
             for name, value in headers + extra:
                 self.send_header(name, value)
-            if status != 304:
+            if status not in (204, 304):
                 self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             if truncate:
@@ -136,7 +190,7 @@ class FakeGitHubHandler(BaseHTTPRequestHandler):
                 self.close_connection = True
                 self.connection.shutdown(socket.SHUT_RDWR)
                 return self.server.state.update(entry, outcome="truncated")
-            if status != 304:
+            if status not in (204, 304):
                 self.wfile.write(body)
             self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError):

@@ -1,6 +1,7 @@
 """What the fake server remembers: the scripted rules and the request log."""
 
 import threading
+import time
 
 
 class Rule:
@@ -20,8 +21,10 @@ class Rule:
 
 
 class ServerState:
-    def __init__(self, corpus, origin, prefix):
+    def __init__(self, corpus, writes, github, origin, prefix):
         self.corpus = corpus
+        self.writes = writes
+        self.github = github
         self.origin = origin
         self.prefix = prefix
         self.lock = threading.Lock()
@@ -46,7 +49,11 @@ class ServerState:
                     return rule.spec
         return None
 
-    def begin(self, method, path, headers):
+    def recording(self, name):
+        """A recording a rule names, of either folder."""
+        return self.corpus.by_name.get(name) or self.writes.by_name[name]
+
+    def begin(self, method, path, headers, body=b"", client_port=None):
         entry = {
             "seq": 0,
             "method": method,
@@ -56,6 +63,9 @@ class ServerState:
             "outcome": "pending",
             "recording": None,
             "fault": None,
+            "body": body.decode("utf-8", "replace") if body else None,
+            "received_at": time.monotonic(),
+            "client_port": client_port,
         }
         with self.lock:
             entry["seq"] = len(self.log) + 1
@@ -64,6 +74,8 @@ class ServerState:
 
     def update(self, entry, **fields):
         with self.lock:
+            if fields.get("outcome", "pending") != "pending":
+                fields["answered_at"] = time.monotonic()
             entry.update(fields)
 
     def snapshot(self):

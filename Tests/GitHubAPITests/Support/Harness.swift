@@ -1,7 +1,9 @@
 import FakeGitHub
 import Foundation
 import GitHubAPI
+import GitHubModels
 import HTTPClient
+import ListController
 import UVKit
 
 /// A loop, a fake GitHub server on it, an HTTP client, and a response cache in a fresh folder;
@@ -23,8 +25,21 @@ final class Harness {
         try ResponseCache(path: "\(folder)/\(name).sqlite", maximumBytes: maximumBytes)
     }
 
-    func client(token: String? = nil, perPage: Int = 30, cache: ResponseCache? = nil, timeout: Duration = .seconds(10)) throws -> GitHubAPIClient {
-        try GitHubAPIClient(http: http, baseURL: server.baseURL, token: token, perPage: perPage, cache: cache, timeout: timeout)
+    func client(
+        token: String? = nil, perPage: Int = 30, cache: ResponseCache? = nil, timeout: Duration = .seconds(10), writeSpacing: Duration = .zero
+    ) throws -> GitHubAPIClient {
+        try GitHubAPIClient(
+            http: http, baseURL: server.baseURL, token: token, perPage: perPage, cache: cache, timeout: timeout, writeSpacing: writeSpacing)
+    }
+
+    /// The live source over a client of this server, allowed to write.
+    func writer(token: String? = "ghp_writer", cache: ResponseCache? = nil, timeout: Duration = .seconds(10), writeSpacing: Duration = .zero) throws -> LiveGitHubSource {
+        LiveGitHubSource(api: try client(token: token, cache: cache, timeout: timeout, writeSpacing: writeSpacing), allowsWrites: true)
+    }
+
+    /// Performs a write and runs the loop until it is answered.
+    func perform(_ write: GitHubWrite, on source: LiveGitHubSource) -> Result<Void, ActionFailure>? {
+        wait { source.write(write, completion: $0) }
     }
 
     /// Starts a request and runs the loop until it completes (or the deadline passes: nil).
