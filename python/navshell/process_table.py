@@ -6,6 +6,9 @@ process is not mistaken for the one that was seen.
 
 import os
 
+_PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
+_CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
 
 def _stat_fields(pid):
     """The fields of /proc/PID/stat after the command name, or None when there is no such process."""
@@ -29,6 +32,18 @@ def is_alive(process):
     pid, start_time = process
     fields = _stat_fields(pid)
     return bool(fields) and fields[0] != "Z" and int(fields[19]) == start_time
+
+
+def resident_bytes(pid):
+    """The resident set size of a live process, in bytes."""
+    with open(f"/proc/{pid}/statm") as statm:
+        return int(statm.read().split()[1]) * _PAGE_SIZE
+
+
+def cpu_seconds(pid):
+    """The CPU time a live process has used, user and system, in seconds."""
+    fields = _stat_fields(pid)
+    return (int(fields[11]) + int(fields[12])) / _CLOCK_TICKS
 
 
 def command_line(pid):
