@@ -54,23 +54,29 @@ def command_line(pid):
         return "?"
 
 
-def children(pid):
-    """Identities of the live processes whose parent is ``pid``."""
-    found = []
+def _live_by_parent():
+    """Identities of the live processes (zombies left out) by parent pid: one pass over /proc."""
+    parents = {}
     for name in os.listdir("/proc"):
         if not name.isdigit():
             continue
         fields = _stat_fields(int(name))
-        if fields and fields[0] != "Z" and int(fields[1]) == pid:
-            found.append((int(name), int(fields[19])))
-    return found
+        if fields and fields[0] != "Z":
+            parents.setdefault(int(fields[1]), []).append((int(name), int(fields[19])))
+    return parents
+
+
+def children(pid):
+    """Identities of the live processes whose parent is ``pid``."""
+    return _live_by_parent().get(pid, [])
 
 
 def descendants(pid):
     """Identities of the live children of ``pid``, their children, and so on."""
+    parents = _live_by_parent()
     found, frontier = [], [pid]
     while frontier:
-        below = children(frontier.pop())
+        below = parents.get(frontier.pop(), [])
         found += below
         frontier += [child for child, _ in below]
     return found
