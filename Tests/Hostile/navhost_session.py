@@ -6,7 +6,6 @@ what it waits for itself, so it can write anything (`write` sends bytes as they 
 read every answer. Starting and ending navhost is navshell.host_process's.
 """
 
-import shutil
 import subprocess
 import tempfile
 
@@ -25,8 +24,9 @@ class NavhostSession:
     removed when it is closed, so what a session writes never reaches the user's."""
 
     def __init__(self, navhost, arguments=(), content_length=False, subcommand="serve", stderr=subprocess.DEVNULL):
-        self.state = tempfile.mkdtemp(prefix="navshell-state-")
-        self.host = HostProcess(navhost, list(arguments), env={"XDG_STATE_HOME": self.state}, stderr=stderr, subcommand=subcommand)
+        # Removed by close(), or at the latest when the script exits (however it exits).
+        self.state = tempfile.TemporaryDirectory(prefix="navshell-state-")
+        self.host = HostProcess(navhost, list(arguments), env={"XDG_STATE_HOME": self.state.name}, stderr=stderr, subcommand=subcommand)
         self.process = self.host.popen
         self.pid = self.host.pid
         self.subcommand = subcommand
@@ -84,5 +84,5 @@ class NavhostSession:
                 self.connection.notify("exit")
 
         code, self.leftovers = self.host.end(polite_stop, grace)
-        shutil.rmtree(self.state, ignore_errors=True)
+        self.state.cleanup()
         return code
