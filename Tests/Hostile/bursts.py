@@ -94,8 +94,31 @@ def actions_flood(session, rng, catalog, count, note):
             raise SessionError("%s answered %s" % (json.dumps(request)[:300], str(answer)[:300]))
 
 
+def confirmation_round_trip(session, rng, catalog, note):
+    """A destructive action the scout saw offered, performed as a client does: asked, confirmed
+    with the token it gave, then the token sent again and a made-up one; every answer is a
+    result or a named refusal, never -32603. Without such an action, a flood instead."""
+    destructive = sorted(action_id for action_id, action in catalog.actions.items() if action.get("destructive") and action_id in catalog.offers)
+    if not destructive:
+        actions_flood(session, rng, catalog, 2_000, note)
+        return
+    action = catalog.actions[rng.choice(destructive)]
+    kind, params, row_ids = catalog.offers[action["id"]]
+    note("%s on %s %s %s, confirmed, then its token again and a made-up one" % (action["id"], kind, json.dumps(params), row_ids))
+    session.request("nav/push", {"kind": kind, "params": params}, timeout=BURST_DEADLINE)
+    perform = {"rowIds": row_ids, "action": action["id"],
+               "input": {field["name"]: messages.field_value(rng, field) for field in action.get("input") or []}}
+    answers = [session.request("screen/perform", perform, timeout=BURST_DEADLINE)]
+    token = answers[0].get("result", {}).get("confirm")
+    for confirm in ([token, token] if token else []) + ["0" * 16]:
+        answers.append(session.request("screen/perform", dict(perform, confirm=confirm), timeout=BURST_DEADLINE))
+    for answer in answers:
+        if "result" not in answer and answer.get("error", {}).get("code") in (None, -32603):
+            raise SessionError("a confirmed %s answered %s" % (action["id"], str(answer)[:300]))
+
+
 def random_burst(session, rng, note, catalog):
-    pick = rng.randrange(5)
+    pick = rng.randrange(6)
     if pick == 0:
         pipelined_reads(session, rng, rng.choice([2_000, 20_000]), note)
     elif pick == 1:
@@ -104,5 +127,7 @@ def random_burst(session, rng, note, catalog):
         large_params(session, 40, 2 << 20, note)
     elif pick == 3:
         deep_stack_batch(session, note)
-    else:
+    elif pick == 4:
         actions_flood(session, rng, catalog, 2_000, note)
+    else:
+        confirmation_round_trip(session, rng, catalog, note)

@@ -39,6 +39,7 @@ class Catalog:
         self.params = {kind: [] if self.required(kind) else [{}] for kind in self.kinds}
         self.row_ids = []
         self.actions = {}  # action id -> the Action as a screen listed it
+        self.offers = {}  # action id -> (kind, params, rowIds) of a screen and rows offering it
         self.methods = []  # the host's capabilities.methods
 
     def required(self, kind):
@@ -84,7 +85,8 @@ def scout(session, catalog, capabilities):
             if "result" not in answer:
                 refusals.append("%s answered %s" % (params, str(answer.get("error"))[:200]))
                 continue
-            read_actions(session, catalog)
+            rows = session.request("screen/rows", {"limit": 1}, timeout=SCOUT_DEADLINE).get("result", {}).get("rows", [])
+            read_actions(session, catalog, rows, (kind, params))
             session.request("nav/pop", timeout=SCOUT_DEADLINE)
         # Only params navhost accepted (a repository may have no README) are used from here on.
         refused = [text.split(" answered ")[0] for text in refusals]
@@ -141,10 +143,14 @@ def read_screen(session, catalog):
     return [row_id for row_ids in groups.values() for row_id in row_ids[:GROUP_SELECTS]]
 
 
-def read_actions(session, catalog, rows=()):
-    """Keeps the actions the top screen's own item, and its first row, offer."""
+def read_actions(session, catalog, rows=(), screen=None):
+    """Keeps the actions the top screen's own item, and its first row, offer; with `screen`
+    (its kind and params), where each action is offered: `offers[action id]` is
+    (kind, params, rowIds)."""
     if "screen/actions" not in catalog.methods:
         return
     for params in [{}] + [{"rowIds": [row["id"]]} for row in rows]:
         for action in session.request("screen/actions", params, timeout=SCOUT_DEADLINE).get("result", {}).get("actions", []):
             catalog.actions.setdefault(action["id"], action)
+            if screen is not None:
+                catalog.offers.setdefault(action["id"], (screen[0], screen[1], params.get("rowIds", [])))
