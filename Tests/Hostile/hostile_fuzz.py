@@ -59,13 +59,42 @@ class Finding(Exception):
     """A broken invariant."""
 
 
+class Ledger:
+    """The method (and kind) of each request sent, by id, to judge its answer: an unknown-method
+    answer to a method the host lists in capabilities.methods is a finding; pushes answered
+    with a result are counted by kind."""
+
+    def __init__(self, methods=()):
+        self.methods = list(methods)
+        self.asked = {}  # request id -> (method, kind) of a request sent once and not answered yet
+        self.pushed = collections.Counter()  # kind -> pushes answered with a result
+
+    def remember(self, value):
+        """Keeps the method (and kind) of each request in a message sent (`value`, as sent)."""
+        for entry in value if isinstance(value, list) else [value]:
+            if isinstance(entry, dict) and isinstance(entry.get("id"), (int, str)) and isinstance(entry.get("method"), str):
+                params = entry.get("params")
+                kind = params.get("kind") if isinstance(params, dict) else None
+                # An id sent twice before its answer could name either request: judge neither.
+                self.asked[entry["id"]] = None if entry["id"] in self.asked else (entry["method"], kind)
+
+    def judge(self, reply, code):
+        """Raises Finding on an unknown-method answer to a method the host lists; counts pushes."""
+        if not isinstance(reply.get("id"), (int, str)) or self.asked.get(reply["id"]) is None:
+            return
+        method, kind = self.asked.pop(reply["id"])
+        if code == -32601 and method in self.methods:
+            raise Finding("%s answered -32601, yet initialize lists it in capabilities.methods: %s" % (method, str(reply)[:600]))
+        if code == "result" and method == "nav/push":
+            self.pushed[kind] += 1
+
+
 class FuzzSession:
     def __init__(self, navhost, rng, content_length, log, huge_bytes, batch_size, bursts, kinds):
         self.rng = rng
         self.catalog = kinds
         self.table = messages.methods(kinds)
-        self.asked = {}  # request id -> (method, kind) of a request sent once and not answered yet
-        self.pushed = collections.Counter()  # kind -> pushes answered with a result
+        self.ledger = Ledger()
         self.bursts = bursts
         self.log = log
         self.huge_bytes = huge_bytes
@@ -83,7 +112,7 @@ class FuzzSession:
         answer = self.session.request("initialize", {"processId": None, "clientInfo": {"name": "hostile"}}, timeout=PROBE_DEADLINE)
         if "result" not in answer:
             raise Finding("initialize was refused: %s" % str(answer)[:600])
-        self.methods = answer["result"]["capabilities"].get("methods") or []
+        self.ledger.methods = answer["result"]["capabilities"].get("methods") or []
         if not self.catalog.methods:  # the run's first session
             self.note("scout: reading every kind's params from the data")
             findings = catalog.scout(self.session, self.catalog, answer["result"]["capabilities"])
@@ -105,7 +134,7 @@ class FuzzSession:
         for _ in range(self.batch_size):
             self.serial += 1
             body, value = messages.body(self.rng, self.serial, self.huge_bytes, self.table)
-            self.remember(value)
+            self.ledger.remember(value)
             self.sent.append(body)
             self.log.write(body[:2000] + b"\n")
             self.session.write(self.session.frame(body))
@@ -142,25 +171,6 @@ class FuzzSession:
         if self.peak_rss > self.idle_rss + RSS_BUDGET:
             raise Finding("navhost's RSS reached %.1f MiB, idle was %.1f MiB" % (self.peak_rss / 2**20, self.idle_rss / 2**20))
 
-    def remember(self, value):
-        """Keeps the method (and kind) of each request sent, by id, to judge its answer."""
-        for entry in value if isinstance(value, list) else [value]:
-            if isinstance(entry, dict) and isinstance(entry.get("id"), (int, str)) and isinstance(entry.get("method"), str):
-                params = entry.get("params")
-                kind = params.get("kind") if isinstance(params, dict) else None
-                # An id sent twice before its answer could name either request: judge neither.
-                self.asked[entry["id"]] = None if entry["id"] in self.asked else (entry["method"], kind)
-
-    def judge(self, reply, code):
-        """Raises Finding on an unknown-method answer to a method the host lists; counts pushes."""
-        if not isinstance(reply.get("id"), (int, str)) or self.asked.get(reply["id"]) is None:
-            return
-        method, kind = self.asked.pop(reply["id"])
-        if code == -32601 and method in self.methods:
-            raise Finding("%s answered -32601, yet initialize lists it in capabilities.methods: %s" % (method, str(reply)[:600]))
-        if code == "result" and method == "nav/push":
-            self.pushed[kind] += 1
-
     def count_replies(self):
         """Counts the replies by error code, and raises Finding on a crash or an internal error."""
         for message in self.session.pending:
@@ -175,7 +185,7 @@ class FuzzSession:
                 code = reply["error"]["code"] if "error" in reply else "result"
                 if code in (-32603, -32015):
                     raise Finding("answered %d: %s" % (code, str(reply)[:600]))
-                self.judge(reply, code)
+                self.ledger.judge(reply, code)
                 self.replies[code] += 1
         self.session.pending.clear()
 
@@ -217,7 +227,7 @@ def run(navhost, seconds, seed, batch_size, huge_bytes, with_bursts):
                 fuzz.session.close()
                 return 1
             totals.update(fuzz.replies)
-            pushed.update(fuzz.pushed)
+            pushed.update(fuzz.ledger.pushed)
             totals["messages"] += fuzz.serial
             peak_growth = max(peak_growth, fuzz.peak_rss - fuzz.idle_rss)
             most_workers = max(most_workers, fuzz.most_workers)

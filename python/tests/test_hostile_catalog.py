@@ -1,5 +1,6 @@
 """The hostile clients (Tests/Hostile) push exactly the kinds `navhost kinds --json` lists, each
-with params of its schema, and the scout finds params navhost accepts for every one of them."""
+with params of its schema, and the scout finds params navhost accepts for every one of them; the
+hostile client's ledger refuses an unknown-method answer only for a method the host lists."""
 
 import collections
 import os
@@ -12,6 +13,7 @@ import pytest
 HOSTILE = pathlib.Path(__file__).resolve().parents[2] / "Tests" / "Hostile"
 sys.path.insert(0, str(HOSTILE))
 import catalog  # noqa: E402
+import hostile_fuzz  # noqa: E402
 import mcp_messages  # noqa: E402
 import messages  # noqa: E402
 from navhost_session import NavhostSession  # noqa: E402
@@ -65,3 +67,20 @@ def test_the_mcp_fuzzers_push_tool_takes_every_kind_and_one_unknown(scouted):
     kinds = scouted[0]
     made = pushes(lambda rng: mcp_messages.push_arguments(rng, kinds))
     assert set(value["kind"] for value in made) == set(kinds.kinds) | {"gists"}
+
+
+def test_unknown_method_is_a_finding_only_for_a_method_the_host_lists():
+    unlisted = hostile_fuzz.Ledger(["nav/stack"])
+    unlisted.remember({"jsonrpc": "2.0", "id": 5, "method": "screen/perform", "params": {"action": "x"}})
+    unlisted.judge({"jsonrpc": "2.0", "id": 5, "error": {"code": -32601, "message": "unknown method"}}, -32601)
+    listed = hostile_fuzz.Ledger(["nav/stack", "screen/perform"])
+    listed.remember([{"jsonrpc": "2.0", "id": 5, "method": "screen/perform"}, {"jsonrpc": "2.0", "id": 6, "method": "nav/push",
+                                                                                "params": {"kind": "users"}}])
+    listed.judge({"jsonrpc": "2.0", "id": 6, "result": {}}, "result")
+    assert listed.pushed == {"users": 1}
+    with pytest.raises(hostile_fuzz.Finding, match="screen/perform answered -32601, yet initialize lists it"):
+        listed.judge({"jsonrpc": "2.0", "id": 5, "error": {"code": -32601, "message": "unknown method"}}, -32601)
+    # An id sent twice before its answer could name either request: neither is judged.
+    listed.remember({"jsonrpc": "2.0", "id": 7, "method": "screen/perform"})
+    listed.remember({"jsonrpc": "2.0", "id": 7, "method": "nav/teleport"})
+    listed.judge({"jsonrpc": "2.0", "id": 7, "error": {"code": -32601, "message": "unknown method"}}, -32601)
