@@ -8,11 +8,13 @@ from `navhost kinds --json`, fails the run). Each session starts a navhost (newl
 Content-Length framing, alternately), sends batches of messages built by `messages.py` (every
 kind pushed with params found valid or wrong, wrong types, extreme numbers, huge strings, random
 ids, batches, null params, `screen/actions` and `screen/perform` with random targets, action ids
-and inputs), now and then a move of `bursts.py` (a wrongly typed initialize before the real one, 20,000 reads written without reading a reply, a batch of 5,000 or 10,000
-tiny requests (every entry answered) or of 50,000 (refused whole: past the batch limit), 40
-requests each with 2 MiB of params, a 1,000-deep stack and a batch of 10,000 `nav/stack`
-whose answer fills long before its end, a flood of 2,000 `screen/actions` and `screen/perform`),
-and after each batch checks that:
+and inputs), now and then a move of `bursts.py` (a wrongly typed initialize before the real
+one, 20,000 reads written without reading a reply, a batch of 5,000 or 10,000 tiny requests
+(every entry answered) or of 50,000 (refused whole: past the batch limit), 40 requests each
+with 2 MiB of params, a 1,000-deep stack and a batch of 10,000 `nav/stack` whose answer fills
+long before its end, a flood of 2,000 `screen/actions` and `screen/perform`, a destructive
+action confirmed with its token and then with a spent and a made-up one), and after each
+batch checks that:
 - navhost still answers: a `nav/stack` probe is answered within a deadline;
 - no worker leaked: navhost's children (from /proc) come down, within a grace period, to at most
   the stack's awake screens + the warm spare + a few still ending; and at no time (sampled
@@ -26,7 +28,9 @@ and after each batch checks that:
   `-32601` (unknown method) for a method initialize lists in `capabilities.methods`.
 
 Seeded and reproducible: it prints the seed; a failure prints the messages that led to it (the
-session's last ones; all of them are written to a log file). Standard library only.
+session's last ones; all of them are written to a log file). Standard library and the
+repository's navshell package only (navshell_path.py finds it); each navhost gets a temporary
+XDG_STATE_HOME, so the actions it performs never reach the user's state.
 
     hostile_fuzz.py --navhost .build/debug/navhost --seconds 50 [--seed N]
 """
