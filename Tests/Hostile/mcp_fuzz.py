@@ -2,7 +2,8 @@
 """The hostile client against `navhost mcp`: random but well-framed MCP messages, checks after each batch.
 
 The screen kinds and their params come from `navhost kinds --json` and a browse of the data
-(catalog.py, run once against `navhost serve`), the tools from the server's `tools/list`. Each
+(catalog.py, run once against `navhost serve`), the tools from the server's `tools/list`, the
+resource URIs from its `resources/templates/list` filled with the values found. Each
 session starts `navhost mcp`, initializes it (with a random protocol version), sends batches of
 newline-delimited messages built by `mcp_messages.py` (every tool with wrong and extreme
 arguments, `push` of every kind with params found valid or wrong, resource URIs inside and outside navshell://, cancellations of random ids,
@@ -47,7 +48,7 @@ class Finding(Exception):
 class MCPFuzzSession:
     def __init__(self, navhost, rng, log, huge_bytes, batch_size, kinds):
         self.rng, self.log, self.huge_bytes, self.batch_size, self.catalog = rng, log, huge_bytes, batch_size, kinds
-        self.tools = {}
+        self.server = {"tools": {}, "templates": []}
         self.sent = collections.deque(maxlen=30)
         self.serial = 0
         self.replies = collections.Counter()
@@ -64,12 +65,14 @@ class MCPFuzzSession:
         listed = self.session.request("tools/list", timeout=PROBE_DEADLINE).get("result", {}).get("tools")
         if not listed:
             raise Finding("tools/list answered no tools")
-        self.tools = {tool["name"]: tool for tool in listed}
+        self.server["tools"] = {tool["name"]: tool for tool in listed}
+        templates = self.session.request("resources/templates/list", timeout=PROBE_DEADLINE).get("result", {}).get("resourceTemplates") or []
+        self.server["templates"] = [template["uriTemplate"] for template in templates]
 
     def send_batch(self):
         for _ in range(self.batch_size):
             self.serial += 1
-            body = mcp_messages.body(self.rng, self.serial, self.huge_bytes, self.catalog, self.tools)
+            body = mcp_messages.body(self.rng, self.serial, self.huge_bytes, self.catalog, self.server)
             self.sent.append(body)
             self.log.write(body[:2000] + b"\n")
             self.session.write(body + b"\n")

@@ -4,6 +4,7 @@ Everything is drawn from one `random.Random`, so a seed gives the same messages 
 """
 
 import json
+import re
 
 from messages import INT_EDGES, STRING_EDGES, random_text, screen_params
 
@@ -55,16 +56,27 @@ def tool_arguments(r, tool, catalog, tools):
     return arguments
 
 
-def params(r, method, catalog, tools):
+def expand(r, template, catalog):
+    """A URI from a resource template: each {variable} a value seen for a param of that name
+    (a login, a repository's name, an issue's number) most of the time."""
+    def value(match):
+        seen = catalog.values(match.group(1))
+        return str(r.choice(seen)) if seen and r.random() < 0.9 else r.choice(["s1", "s2", "nope", "", "%00"])
+    return re.sub(r"\{(\w+)\}", value, template)
+
+
+def params(r, method, catalog, server):
     if method == "initialize":
         return {"protocolVersion": r.choice(VERSIONS), "capabilities": r.choice([{}, None, []]), "clientInfo": {"name": "hostile", "version": "1"}}
     if method == "tools/call":
-        tool = r.choice(sorted(tools) + NOT_TOOLS)
-        message = {"name": tool, "arguments": tool_arguments(r, tool, catalog, tools)}
+        tool = r.choice(sorted(server["tools"]) + NOT_TOOLS)
+        message = {"name": tool, "arguments": tool_arguments(r, tool, catalog, server["tools"])}
         if r.random() < 0.3:
             message["_meta"] = {"progressToken": r.choice(["p", 1, None, 1.5, [], {}])}
         return message
     if method == "resources/read":
+        if server["templates"] and r.random() < 0.6:
+            return {"uri": expand(r, r.choice(server["templates"]), catalog)}
         return {"uri": r.choice(URIS + [any_value(r)])}
     if method in ("tools/list", "resources/list", "resources/templates/list"):
         return r.choice([{}, None, {"cursor": "x"}, {"cursor": 5}])
@@ -80,9 +92,10 @@ METHODS = ["initialize", "ping", "tools/list", "tools/call", "tools/call", "tool
            "notifications/initialized", "prompts/list", "logging/setLevel", "nope"]
 
 
-def body(r, serial, huge_bytes, catalog, tools):
+def body(r, serial, huge_bytes, catalog, server):
     """One message's bytes: usually a request or notification, sometimes a broken envelope.
-    `catalog` is catalog.py's (kinds, their params, row ids), `tools` the server's tools by name."""
+    `catalog` is catalog.py's (kinds, their params, row ids); `server` has the server's `tools`
+    by name (tools/list) and its resource `templates` (resources/templates/list's uriTemplates)."""
     roll = r.random()
     if roll < 0.05:
         return r.choice([b"not json", b"[]", b"[1,2]", b"{", b"null", b'"text"', b"{}", random_text(r, 50).encode("utf-8", "replace")])
@@ -93,7 +106,7 @@ def body(r, serial, huge_bytes, catalog, tools):
     message = {"jsonrpc": r.choice(["2.0"] * 12 + ["1.0", None]), "method": method}
     if not method.startswith("notifications/"):
         message["id"] = r.choice([serial] * 20 + ["s%d" % serial, None, 1.5, [serial], {"a": 1}])
-    value = params(r, method, catalog, tools)
+    value = params(r, method, catalog, server)
     if value is not None or r.random() < 0.5:
         message["params"] = value
     if message["jsonrpc"] is None:
