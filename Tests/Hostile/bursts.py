@@ -6,6 +6,7 @@ SessionError when navhost does not cope.
 
 import json
 
+import messages
 from navhost_session import SessionError
 
 BURST_DEADLINE = 30
@@ -73,13 +74,60 @@ def deep_stack_batch(session, note):
     large_batch(session, BATCH_LIMIT, note)
 
 
-def random_burst(session, rng, note):
-    pick = rng.randrange(4)
+def actions_flood(session, rng, catalog, count, note):
+    """`count` screen/actions and screen/perform with random targets, actions and inputs, written
+    at once (replies read meanwhile): each is answered, none with -32603, nor with -32601 when
+    initialize listed the method."""
+    requests = []
+    for index in range(count):
+        method = rng.choice(["screen/actions", "screen/perform"])
+        params = messages.perform_params(rng, catalog) if method == "screen/perform" else messages.targets(rng, catalog)
+        requests.append({"jsonrpc": "2.0", "id": "flood-%d" % index, "method": method, "params": params})
+    data = b"".join(session.frame(json.dumps(request, separators=(",", ":")).encode()) for request in requests)
+    note("%d screen/actions and screen/perform (%d bytes) written at once" % (count, len(data)))
+    session.write(data)
+    session.reply("flood-%d" % (count - 1), timeout=BURST_DEADLINE * 2)
+    for request in requests[:-1]:
+        answer = session.reply(request["id"], timeout=BURST_DEADLINE)
+        code = answer.get("error", {}).get("code")
+        if code == -32603 or (code == -32601 and request["method"] in catalog.methods):
+            raise SessionError("%s answered %s" % (json.dumps(request)[:300], str(answer)[:300]))
+
+
+def confirmation_round_trip(session, rng, catalog, note):
+    """A destructive action the scout saw offered, performed as a client does: asked, confirmed
+    with the token it gave, then the token sent again and a made-up one; every answer is a
+    result or a named refusal, never -32603. Without such an action, a flood instead."""
+    destructive = sorted(action_id for action_id, action in catalog.actions.items() if action.get("destructive") and action_id in catalog.offers)
+    if not destructive:
+        actions_flood(session, rng, catalog, 2_000, note)
+        return
+    action = catalog.actions[rng.choice(destructive)]
+    kind, params, row_ids = catalog.offers[action["id"]]
+    note("%s on %s %s %s, confirmed, then its token again and a made-up one" % (action["id"], kind, json.dumps(params), row_ids))
+    session.request("nav/push", {"kind": kind, "params": params}, timeout=BURST_DEADLINE)
+    perform = {"rowIds": row_ids, "action": action["id"],
+               "input": {field["name"]: messages.field_value(rng, field) for field in action.get("input") or []}}
+    answers = [session.request("screen/perform", perform, timeout=BURST_DEADLINE)]
+    token = answers[0].get("result", {}).get("confirm")
+    for confirm in ([token, token] if token else []) + ["0" * 16]:
+        answers.append(session.request("screen/perform", dict(perform, confirm=confirm), timeout=BURST_DEADLINE))
+    for answer in answers:
+        if "result" not in answer and answer.get("error", {}).get("code") in (None, -32603):
+            raise SessionError("a confirmed %s answered %s" % (action["id"], str(answer)[:300]))
+
+
+def random_burst(session, rng, note, catalog):
+    pick = rng.randrange(6)
     if pick == 0:
         pipelined_reads(session, rng, rng.choice([2_000, 20_000]), note)
     elif pick == 1:
         large_batch(session, rng.choice([5_000, BATCH_LIMIT, 50_000]), note)
     elif pick == 2:
         large_params(session, 40, 2 << 20, note)
-    else:
+    elif pick == 3:
         deep_stack_batch(session, note)
+    elif pick == 4:
+        actions_flood(session, rng, catalog, 2_000, note)
+    else:
+        confirmation_round_trip(session, rng, catalog, note)

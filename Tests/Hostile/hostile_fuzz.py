@@ -1,13 +1,20 @@
 #!/usr/bin/env python3
 """A protocol-aware fuzzer for navhost: random but well-framed requests, with checks after each batch.
 
-Each session starts a navhost (newline-delimited or Content-Length framing, alternately), sends
-batches of messages built by `messages.py` (wrong types, extreme numbers, huge strings, random
-ids, batches, null params), now and then a move of `bursts.py` (a wrongly typed initialize
-before the real one, 20,000 reads written without reading a reply, a batch of 5,000 or 10,000
-tiny requests (every entry answered) or of 50,000 (refused whole: past the batch limit), 40
-requests each with 2 MiB of params, a 1,000-deep stack and a batch of 10,000 `nav/stack`
-whose answer fills long before its end), and after each batch checks that:
+The screen kinds and their params come from `navhost kinds --json` (catalog.py): the run's first
+session browses from its root to find params navhost accepts for every kind, the row ids and the
+actions the screens offer, and pushes each kind once (a kind refused, or a registry that differs
+from `navhost kinds --json`, fails the run). Each session starts a navhost (newline-delimited or
+Content-Length framing, alternately), sends batches of messages built by `messages.py` (every
+kind pushed with params found valid or wrong, wrong types, extreme numbers, huge strings, random
+ids, batches, null params, `screen/actions` and `screen/perform` with random targets, action ids
+and inputs), now and then a move of `bursts.py` (a wrongly typed initialize before the real
+one, 20,000 reads written without reading a reply, a batch of 5,000 or 10,000 tiny requests
+(every entry answered) or of 50,000 (refused whole: past the batch limit), 40 requests each
+with 2 MiB of params, a 1,000-deep stack and a batch of 10,000 `nav/stack` whose answer fills
+long before its end, a flood of 2,000 `screen/actions` and `screen/perform`, a destructive
+action confirmed with its token and then with a spent and a made-up one), and after each
+batch checks that:
 - navhost still answers: a `nav/stack` probe is answered within a deadline;
 - no worker leaked: navhost's children (from /proc) come down, within a grace period, to at most
   the stack's awake screens + the warm spare + a few still ending; and at no time (sampled
@@ -17,10 +24,13 @@ whose answer fills long before its end), and after each batch checks that:
 - no worker crashed: no `screen/didCrash` (debug methods are off, so only client input or a
   bug can end a worker that was not popped);
 - no request was answered `-32603` (internal error), nor `-32015` (data unavailable: the
-  embedded snapshot is always readable, so it means a query the store could not run).
+  embedded snapshot is always readable, so it means a query the store could not run), nor
+  `-32601` (unknown method) for a method initialize lists in `capabilities.methods`.
 
 Seeded and reproducible: it prints the seed; a failure prints the messages that led to it (the
-session's last ones; all of them are written to a log file). Standard library only.
+session's last ones; all of them are written to a log file). Standard library and the
+repository's navshell package only (navshell_path.py finds it); each navhost gets a temporary
+XDG_STATE_HOME, so the actions it performs never reach the user's state.
 
     hostile_fuzz.py --navhost .build/debug/navhost --seconds 50 [--seed N]
 """
@@ -36,6 +46,7 @@ import time
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bursts  # noqa: E402
+import catalog  # noqa: E402
 import messages  # noqa: E402
 from navhost_session import NavhostSession, SessionError  # noqa: E402
 
@@ -52,9 +63,42 @@ class Finding(Exception):
     """A broken invariant."""
 
 
+class Ledger:
+    """The method (and kind) of each request sent, by id, to judge its answer: an unknown-method
+    answer to a method the host lists in capabilities.methods is a finding; pushes answered
+    with a result are counted by kind."""
+
+    def __init__(self, methods=()):
+        self.methods = list(methods)
+        self.asked = {}  # request id -> (method, kind) of a request sent once and not answered yet
+        self.pushed = collections.Counter()  # kind -> pushes answered with a result
+
+    def remember(self, value):
+        """Keeps the method (and kind) of each request in a message sent (`value`, as sent)."""
+        for entry in value if isinstance(value, list) else [value]:
+            if isinstance(entry, dict) and isinstance(entry.get("id"), (int, str)) and isinstance(entry.get("method"), str):
+                params = entry.get("params")
+                kind = params.get("kind") if isinstance(params, dict) else None
+                # An id sent twice before its answer could name either request: judge neither.
+                self.asked[entry["id"]] = None if entry["id"] in self.asked else (entry["method"], kind)
+
+    def judge(self, reply, code):
+        """Raises Finding on an unknown-method answer to a method the host lists; counts pushes."""
+        if not isinstance(reply.get("id"), (int, str)) or self.asked.get(reply["id"]) is None:
+            return
+        method, kind = self.asked.pop(reply["id"])
+        if code == -32601 and method in self.methods:
+            raise Finding("%s answered -32601, yet initialize lists it in capabilities.methods: %s" % (method, str(reply)[:600]))
+        if code == "result" and method == "nav/push":
+            self.pushed[kind] += 1
+
+
 class FuzzSession:
-    def __init__(self, navhost, rng, content_length, log, huge_bytes, batch_size, bursts):
+    def __init__(self, navhost, rng, content_length, log, huge_bytes, batch_size, bursts, kinds):
         self.rng = rng
+        self.catalog = kinds
+        self.table = messages.methods(kinds)
+        self.ledger = Ledger()
         self.bursts = bursts
         self.log = log
         self.huge_bytes = huge_bytes
@@ -72,6 +116,12 @@ class FuzzSession:
         answer = self.session.request("initialize", {"processId": None, "clientInfo": {"name": "hostile"}}, timeout=PROBE_DEADLINE)
         if "result" not in answer:
             raise Finding("initialize was refused: %s" % str(answer)[:600])
+        self.ledger.methods = answer["result"]["capabilities"].get("methods") or []
+        if not self.catalog.methods:  # the run's first session
+            self.note("scout: reading every kind's params from the data")
+            findings = catalog.scout(self.session, self.catalog, answer["result"]["capabilities"])
+            if findings:
+                raise Finding("the catalog and navhost disagree: " + "; ".join(findings))
         self.session.request("nav/waitIdle", {"timeout": 10}, timeout=PROBE_DEADLINE)
         self.idle_rss = self.peak_rss = self.session.resident_bytes()
 
@@ -81,13 +131,14 @@ class FuzzSession:
         self.log.write(b"# " + what.encode() + b"\n")
 
     def burst(self):
-        bursts.random_burst(self.session, self.rng, self.note)
+        bursts.random_burst(self.session, self.rng, self.note, self.catalog)
         self.count_replies()
 
     def send_batch(self):
         for _ in range(self.batch_size):
             self.serial += 1
-            body = messages.body(self.rng, self.serial, self.huge_bytes)
+            body, value = messages.body(self.rng, self.serial, self.huge_bytes, self.table)
+            self.ledger.remember(value)
             self.sent.append(body)
             self.log.write(body[:2000] + b"\n")
             self.session.write(self.session.frame(body))
@@ -138,6 +189,7 @@ class FuzzSession:
                 code = reply["error"]["code"] if "error" in reply else "result"
                 if code in (-32603, -32015):
                     raise Finding("answered %d: %s" % (code, str(reply)[:600]))
+                self.ledger.judge(reply, code)
                 self.replies[code] += 1
         self.session.pending.clear()
 
@@ -149,12 +201,14 @@ def run(navhost, seconds, seed, batch_size, huge_bytes, with_bursts):
     log_path = os.path.join(tempfile.gettempdir(), "hostile-fuzz-%d.log" % seed)
     started = time.monotonic()
     totals = collections.Counter()
+    pushed = collections.Counter()
+    kinds = catalog.Catalog(catalog.read_kinds(navhost))
     sessions = peak_growth = most_workers = 0
     with open(log_path, "wb") as log:
         while time.monotonic() - started < seconds:
             sessions += 1
             log.write(b"# session %d\n" % sessions)
-            fuzz = FuzzSession(navhost, rng, content_length=sessions % 2 == 0, log=log, huge_bytes=huge_bytes, batch_size=batch_size, bursts=with_bursts)
+            fuzz = FuzzSession(navhost, rng, content_length=sessions % 2 == 0, log=log, huge_bytes=huge_bytes, batch_size=batch_size, bursts=with_bursts, kinds=kinds)
             session_end = min(started + seconds, time.monotonic() + SESSION_SECONDS)
             burst_after = rng.randrange(1, 8) if with_bursts and rng.random() < 0.5 else None
             try:
@@ -166,24 +220,25 @@ def run(navhost, seconds, seed, batch_size, huge_bytes, with_bursts):
                     if batches == burst_after:
                         fuzz.burst()
                     fuzz.probe()
-                code = fuzz.session.close()
+                code = fuzz.session.close(grace=LEAK_GRACE)
                 if code != 0:
                     raise Finding("navhost exited with %s after shutdown and exit" % code)
-                leftover = fuzz.session.children()
-                if leftover:
-                    raise Finding("processes %s outlived navhost" % leftover)
+                if fuzz.session.leftovers:
+                    raise Finding("processes %s outlived navhost by %d s" % (fuzz.session.leftovers, LEAK_GRACE))
             except (Finding, SessionError) as finding:
                 log.flush()
                 report_failure(seed, sessions, fuzz, finding, log_path)
                 fuzz.session.close()
                 return 1
             totals.update(fuzz.replies)
+            pushed.update(fuzz.ledger.pushed)
             totals["messages"] += fuzz.serial
             peak_growth = max(peak_growth, fuzz.peak_rss - fuzz.idle_rss)
             most_workers = max(most_workers, fuzz.most_workers)
     elapsed = time.monotonic() - started
     print("hostile-fuzz: passed: %d messages in %d sessions in %.0f s; replies %s; most children %d; peak RSS growth %.1f MiB"
           % (totals.pop("messages"), sessions, elapsed, dict(totals.most_common()), most_workers, peak_growth / 2**20))
+    print("hostile-fuzz: pushes answered with a result, by kind: %s" % ", ".join("%s %d" % (kind, pushed[kind]) for kind in kinds.kinds))
     return 0
 
 

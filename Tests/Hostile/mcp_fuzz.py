@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """The hostile client against `navhost mcp`: random but well-framed MCP messages, checks after each batch.
 
-Each session starts `navhost mcp`, initializes it (with a random protocol version), sends
-batches of newline-delimited messages built by `mcp_messages.py` (every tool with wrong and
-extreme arguments, resource URIs inside and outside navshell://, cancellations of random ids,
+The screen kinds and their params come from `navhost kinds --json` and a browse of the data
+(catalog.py, run once against `navhost serve`), the tools from the server's `tools/list`, the
+resource URIs from its `resources/templates/list` filled with the values found. Each
+session starts `navhost mcp`, initializes it (with a random protocol version), sends batches of
+newline-delimited messages built by `mcp_messages.py` (every tool with wrong and extreme
+arguments, `push` of every kind with params found valid or wrong, resource URIs inside and outside navshell://, cancellations of random ids,
 broken envelopes, unknown methods, a huge argument now and then), and after each batch checks
 that:
 - the server still answers: a `tools/call stack` probe gets a result within a deadline;
@@ -27,8 +30,10 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import catalog  # noqa: E402
 import mcp_messages  # noqa: E402
-from navhost_session import NavhostSession, SessionError, is_running  # noqa: E402
+from navhost_session import NavhostSession, SessionError  # noqa: E402
+from navshell import process_table  # noqa: E402
 
 PROBE_DEADLINE = 90  # a probe waits behind the batch's calls, each bounded by the server's own limit
 MOST_DESCENDANTS = 2 * (1 + 6 + 1 + 3) + 1  # two sessions of navhost, awake screens, spare, ending; navhost-mcp's own
@@ -41,13 +46,14 @@ class Finding(Exception):
 
 
 class MCPFuzzSession:
-    def __init__(self, navhost, rng, log, huge_bytes, batch_size):
-        self.rng, self.log, self.huge_bytes, self.batch_size = rng, log, huge_bytes, batch_size
+    def __init__(self, navhost, rng, log, huge_bytes, batch_size, kinds):
+        self.rng, self.log, self.huge_bytes, self.batch_size, self.catalog = rng, log, huge_bytes, batch_size, kinds
+        self.server = {"tools": {}, "templates": []}
         self.sent = collections.deque(maxlen=30)
         self.serial = 0
         self.replies = collections.Counter()
         self.most = 0
-        self.session = NavhostSession(navhost, ["mcp"])
+        self.session = NavhostSession(navhost, subcommand="mcp")
 
     def start(self):
         version = self.rng.choice(["2025-11-25", "2025-06-18", "2025-03-26"])
@@ -56,11 +62,17 @@ class MCPFuzzSession:
         if answer.get("result", {}).get("protocolVersion") != version:
             raise Finding("initialize answered %s" % str(answer)[:600])
         self.session.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        listed = self.session.request("tools/list", timeout=PROBE_DEADLINE).get("result", {}).get("tools")
+        if not listed:
+            raise Finding("tools/list answered no tools")
+        self.server["tools"] = {tool["name"]: tool for tool in listed}
+        templates = self.session.request("resources/templates/list", timeout=PROBE_DEADLINE).get("result", {}).get("resourceTemplates") or []
+        self.server["templates"] = [template["uriTemplate"] for template in templates]
 
     def send_batch(self):
         for _ in range(self.batch_size):
             self.serial += 1
-            body = mcp_messages.body(self.rng, self.serial, self.huge_bytes)
+            body = mcp_messages.body(self.rng, self.serial, self.huge_bytes, self.catalog, self.server)
             self.sent.append(body)
             self.log.write(body[:2000] + b"\n")
             self.session.write(body + b"\n")
@@ -106,7 +118,7 @@ class MCPFuzzSession:
             raise Finding("navhost mcp did not exit within %d s of stdin closing" % EXIT_DEADLINE) from error
         if code != 0:
             raise Finding("navhost mcp exited with %s when stdin closed" % code)
-        alive = [pid for pid in under if is_running(pid)]
+        alive = [pid for pid, start in under if process_table.is_alive((pid, start))]
         if alive:
             raise Finding("processes %s outlived navhost mcp" % alive)
 
@@ -118,11 +130,19 @@ def run(navhost, seconds, seed, batch_size, huge_bytes):
     started = time.monotonic()
     totals = collections.Counter()
     sessions = most = 0
+    kinds = catalog.Catalog(catalog.read_kinds(navhost))
+    scout = NavhostSession(navhost)
+    capabilities = scout.request("initialize", {"processId": None}, timeout=PROBE_DEADLINE)["result"]["capabilities"]
+    findings = catalog.scout(scout, kinds, capabilities)
+    scout.close()
+    if findings:
+        print("mcp-fuzz: FAILED: the catalog and navhost disagree: " + "; ".join(findings), flush=True)
+        return 1
     with open(log_path, "wb") as log:
         while time.monotonic() - started < seconds:
             sessions += 1
             log.write(b"# session %d\n" % sessions)
-            fuzz = MCPFuzzSession(navhost, rng, log, huge_bytes, batch_size)
+            fuzz = MCPFuzzSession(navhost, rng, log, huge_bytes, batch_size, kinds)
             session_end = min(started + seconds, time.monotonic() + SESSION_SECONDS)
             try:
                 fuzz.start()
@@ -130,13 +150,14 @@ def run(navhost, seconds, seed, batch_size, huge_bytes):
                     fuzz.send_batch()
                     fuzz.probe()
                 fuzz.finish()
+                fuzz.session.close()  # navhost-mcp has exited: this removes its state folder
             except (Finding, SessionError) as finding:
                 log.flush()
                 print("mcp-fuzz: FAILED (seed %d, session %d, after message %d): %s" % (seed, sessions, fuzz.serial, finding), flush=True)
                 print("the last messages sent (each cut at 300 bytes; all of them are in %s):" % log_path)
                 for body in fuzz.sent:
                     print("  " + body[:300].decode("utf-8", "replace"))
-                fuzz.session.process.kill()
+                fuzz.session.close()
                 return 1
             totals.update(fuzz.replies)
             totals["messages"] += fuzz.serial

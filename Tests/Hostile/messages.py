@@ -5,28 +5,29 @@ Everything is drawn from one `random.Random`, so a seed gives the same messages 
 
 import json
 
-KINDS = ["users", "repositories", "repository", "followers"]
-LOGINS = ["mojombo", "torvalds", "octocat", "defunkt", "no-such-user-here"]
-REPOSITORIES = ["grit", "Hello-World", "linux", "nope"]
 INT_EDGES = [0, 1, -1, 2, 7, 50, 1000, 1001, 2**31 - 1, 2**31, 2**53, 2**53 + 1, 2**63 - 1, -(2**63), 2**64, -(2**64)]
 STRING_EDGES = ["", " ", "to", "mojombo", "\u0000", "\u0000x", "é", "😀", "\\", '"', "%", "_", "'", "a\nb", "\ud7ff", "users/mojombo"]
+NO_SUCH = "no-such-user-here"
 
 
-def methods():
-    """Every method navhost serves, with a function making plausible params for it."""
+def methods(catalog):
+    """Every method navhost serves (and a few it does not), with a function making plausible
+    params for it; kinds, params, row ids and actions come from `catalog` (catalog.py)."""
     return {
         "initialize": lambda r: {"processId": None, "clientInfo": {"name": "hostile", "version": "1"}},
         "nav/stack": lambda r: {},
         "host/processes": lambda r: {},
-        "nav/push": lambda r: {"kind": r.choice(KINDS), "params": screen_params(r), "rows": r.choice([None, 0, 5, 200])},
+        "nav/push": lambda r: push_params(r, catalog),
         "nav/pop": lambda r: {},
         "nav/popToRoot": lambda r: {},
-        "nav/open": lambda r: {"path": open_path(r)},
-        "nav/setStack": lambda r: {"screens": [stack_entry(r) for _ in range(r.choice([0, 1, 2, 3, 5, 8, 12, 40]))]},
+        "nav/open": lambda r: {"path": open_path(r, catalog)},
+        "nav/setStack": lambda r: {"screens": [stack_entry(r, catalog) for _ in range(r.choice([0, 1, 2, 3, 5, 8, 12, 40]))]},
         "nav/waitIdle": lambda r: {"timeout": r.choice([0, 0.1, 1])},
         "screen/rows": lambda r: rows_params(r),
         "screen/query": lambda r: {"text": r.choice(STRING_EDGES + [random_text(r, 40)])},
-        "screen/select": lambda r: {"rowId": r.choice(["user:mojombo", "user:torvalds", "repo:mojombo/grit", "stats:stars", "navhost:reload", "x"])},
+        "screen/select": lambda r: {"rowId": row_id(r, catalog)},
+        "screen/actions": lambda r: targets(r, catalog),
+        "screen/perform": lambda r: perform_params(r, catalog),
         "screen/reload": lambda r: {"screen": r.choice(["s1", "s2", "s3"])},
         "screen/render": lambda r: {"width": r.choice([20, 60, 80, 200]), "limit": r.choice([1, 3, 20])},
         "$/cancelRequest": lambda r: {"id": r.randrange(0, 200)},
@@ -35,12 +36,23 @@ def methods():
     }
 
 
-def screen_params(r):
-    return r.choice([{}, {"login": r.choice(LOGINS)}, {"owner": r.choice(LOGINS), "name": r.choice(REPOSITORIES)}, {"query": "to"}])
+def push_params(r, catalog):
+    kind = r.choice(catalog.kinds)
+    return {"kind": kind, "params": screen_params(r, catalog, kind), "rows": r.choice([None, 0, 5, 200])}
 
 
-def stack_entry(r):
-    entry = {"kind": r.choice(KINDS), "params": screen_params(r)}
+def screen_params(r, catalog, kind):
+    """Params navhost accepted for `kind` most of the time, else params of another kind or a
+    stray login."""
+    if r.random() < 0.8:
+        return dict(r.choice(catalog.params[kind]))
+    other = r.choice(catalog.kinds)
+    return r.choice([dict(r.choice(catalog.params[other])), {}, {"login": NO_SUCH}, {"query": "to"}])
+
+
+def stack_entry(r, catalog):
+    kind = r.choice(catalog.kinds)
+    entry = {"kind": kind, "params": screen_params(r, catalog, kind)}
     if r.random() < 0.5:
         entry["token"] = {
             "query": r.choice(STRING_EDGES),
@@ -50,9 +62,51 @@ def stack_entry(r):
     return entry
 
 
-def open_path(r):
-    parts = ["users", r.choice(LOGINS), "repositories", r.choice(REPOSITORIES)]
+def open_path(r, catalog):
+    parts = ["users", r.choice(catalog.values("login") + [NO_SUCH]), "repositories", r.choice(catalog.values("name") + ["nope"])]
     return "/".join(parts[: r.randrange(0, 5)]) or r.choice(STRING_EDGES)
+
+
+def row_id(r, catalog):
+    return r.choice(catalog.row_ids + ["navhost:reload", "x", "", "user:" + NO_SUCH])
+
+
+def targets(r, catalog):
+    """`screen` and `rowIds` for screen/actions and screen/perform: the screen's own item, a few
+    rows, or more rows than navhost takes (100)."""
+    params = {}
+    count = r.choice([None, 0, 1, 1, 2, 3, 101])
+    if count is not None:
+        params["rowIds"] = [row_id(r, catalog) for _ in range(count)]
+    if r.random() < 0.2:
+        params["screen"] = r.choice(["s1", "s2", "s3", "s99", ""])
+    return params
+
+
+def perform_params(r, catalog):
+    """An action the scout saw offered (with input for its fields) or a made-up one, and now and
+    then a confirmation token that navhost never gave."""
+    params = targets(r, catalog)
+    action = catalog.actions.get(r.choice(list(catalog.actions) or [None]))
+    if action is None or r.random() < 0.3:
+        params["action"] = r.choice(STRING_EDGES + [random_text(r, 12)])
+    else:
+        params["action"] = action["id"]
+        params["input"] = {field["name"]: field_value(r, field) for field in action.get("input") or [] if r.random() < 0.8}
+    if r.random() < 0.2:
+        params["confirm"] = r.choice(["", "0" * 16, random_text(r, 16)])
+    return params
+
+
+def field_value(r, field):
+    """A value for an action's input field: of its type most of the time."""
+    options = field.get("options") or []
+    plausible = {"string": lambda: random_text(r, r.choice([1, 40])), "text": lambda: random_text(r, r.choice([1, 200, 5000])),
+                 "number": lambda: r.choice(INT_EDGES), "boolean": lambda: r.random() < 0.5,
+                 "enum": lambda: r.choice(options or ["none"])}.get(field.get("type"))
+    if plausible is None or r.random() < 0.2:
+        return wrong_value(r, 16)
+    return plausible()
 
 
 def rows_params(r):
@@ -116,9 +170,8 @@ def request_id(r, serial):
     return r.choice([0, -1, 2**63 - 1, 2**64, 1.5, "", "s", "x" * 200, None, [], {}, True])
 
 
-def message(r, serial, huge_bytes):
+def message(r, serial, huge_bytes, table):
     """One message as a Python value: a request, a notification or something that is neither."""
-    table = methods()
     method = r.choice(list(table))
     params = mutate(r, table[method](r), huge_bytes)
     entry = {"jsonrpc": "2.0", "method": method}
@@ -136,10 +189,11 @@ def message(r, serial, huge_bytes):
     return entry
 
 
-def body(r, serial, huge_bytes):
-    """One message body: a single message or, now and then, a batch."""
+def body(r, serial, huge_bytes, table):
+    """One message body (`table` is `methods(catalog)`): a single message or, now and then, a
+    batch. Returns the body's bytes and the value they encode."""
     if r.random() < 0.1:
-        value = [message(r, serial * 100 + index, huge_bytes) for index in range(r.choice([0, 1, 2, 5, 10]))]
+        value = [message(r, serial * 100 + index, huge_bytes, table) for index in range(r.choice([0, 1, 2, 5, 10]))]
     else:
-        value = message(r, serial, huge_bytes)
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=r.random() < 0.5).encode("utf-8", "surrogatepass")
+        value = message(r, serial, huge_bytes, table)
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=r.random() < 0.5).encode("utf-8", "surrogatepass"), value

@@ -9,10 +9,8 @@ import contextlib
 import json
 import os
 import pathlib
-import queue
 import subprocess
 import sys
-import threading
 import urllib.request
 
 import anyio
@@ -24,7 +22,10 @@ NAVHOST = os.environ.setdefault("NAVHOST", str(REPOSITORY / ".build" / "debug" /
 SCREENS = str(REPOSITORY / "examples" / "python-screen" / "screens.json")
 FAKE_GITHUB = REPOSITORY / "Tests" / "Fixtures" / "fake-github" / "fake_github.py"
 
-from navshell import process_table  # noqa: E402  (installed into the test venv by scripts/test-python)
+from navshell import jsonrpc, process_table  # noqa: E402  (installed into the test venv by scripts/test-python)
+from navshell.host_process import HostProcess  # noqa: E402
+
+TIMEOUT = 30  # seconds for any one answer of navhost mcp
 
 
 def run(body):
@@ -74,42 +75,29 @@ def navshell_processes():
 
 
 class RawServer:
-    """`navhost mcp` on pipes, spoken to in raw JSON lines."""
+    """`navhost mcp` on pipes, spoken to in raw JSON lines through navshell.jsonrpc's inbox:
+    every message the server writes is kept in arrival order for `next` and `reply`."""
 
     def __init__(self, *args):
-        self.process = subprocess.Popen([NAVHOST, "mcp", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.process.stdout:
-            self.lines.put(json.loads(line))
-        self.lines.put(None)
+        self.host = HostProcess(NAVHOST, list(args), stderr=subprocess.DEVNULL, subcommand="mcp")
+        self.process = self.host.popen
+        self.connection = jsonrpc.Connection(self.host.stdout_fd, self.host.stdin_fd, describe_end=self.host.describe_end,
+                                             inbox=True, write_timeout=TIMEOUT)
 
     def send_line(self, text):
-        self.process.stdin.write(text.encode() + b"\n")
-        self.process.stdin.flush()
+        self.connection.write(text.encode() + b"\n", TIMEOUT)
 
     def send(self, message):
-        self.send_line(json.dumps(message))
+        self.connection.send(message)
 
-    def next(self, timeout=30):
-        message = self.lines.get(timeout=timeout)
-        assert message is not None, "navhost mcp closed stdout"
-        return message
+    def next(self, timeout=TIMEOUT):
+        return self.connection.take(lambda message: True, timeout, "a message from navhost mcp")
 
     def request(self, id, method, params=None):
-        message = {"jsonrpc": "2.0", "id": id, "method": method}
-        if params is not None:
-            message["params"] = params
-        self.send(message)
-        return self.reply(id)
+        return self.connection.exchange(method, params, TIMEOUT, request_id=id)
 
-    def reply(self, id, timeout=30):
-        while True:
-            message = self.next(timeout)
-            if "method" not in message and message.get("id") == id:
-                return message
+    def reply(self, id, timeout=TIMEOUT):
+        return self.connection.reply_message(id, "request", timeout)
 
     def initialize(self, version="2025-11-25"):
         reply = self.request(1, "initialize", {"protocolVersion": version, "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}})
@@ -117,9 +105,7 @@ class RawServer:
         return reply
 
     def close(self):
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
+        self.host.end(lambda: None)
 
 
 class FakeGitHub:

@@ -43,16 +43,18 @@ def option_arguments(options):
 
 
 class HostProcess:
-    """A running ``navhost serve`` with its stdin and stdout as pipes.
+    """A running ``navhost serve`` (or ``navhost SUBCOMMAND``, e.g. ``mcp``; with
+``subcommand=None``, ``executable`` and ``arguments`` as they are) with its stdin and stdout
+as pipes.
 
     Its stderr goes to a temporary file (``stderr_text``) unless ``stderr`` names another
     destination (a file object, or ``subprocess.DEVNULL``), so a chatty log can never fill a
     pipe nobody reads.
     """
 
-    def __init__(self, executable, arguments, env=None, stderr=None):
+    def __init__(self, executable, arguments, env=None, stderr=None, subcommand="serve"):
         self._stderr_file = tempfile.TemporaryFile() if stderr is None else None
-        self.command = [executable, "serve", *arguments]
+        self.command = [executable, *([subcommand] if subcommand else []), *arguments]
         self.popen = subprocess.Popen(
             self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0,
             stderr=self._stderr_file if stderr is None else stderr,

@@ -1,9 +1,11 @@
 """A JSON-RPC 2.0 connection over a pair of file descriptors.
 
-This module knows nothing about navhost: it frames messages (newline-delimited JSON, as the
-host-worker pipes use, or LSP's Content-Length headers), reads with a deadline, correlates
-replies with requests by id, and keeps the notifications and requests the peer sent. Both the
-navhost client and a worker written in Python can sit on it.
+This module knows nothing about navhost: it frames messages (``framing``: newline-delimited
+JSON, as the host-worker pipes use, or LSP's Content-Length headers), reads with a deadline,
+correlates replies with requests by id, and keeps the notifications and requests the peer sent.
+The navhost client, a worker written in Python, the scripts and the test harnesses all sit on
+it; a hostile client writes its own bytes through ``write`` and matches what comes back itself
+(``inbox``).
 """
 
 import collections
@@ -13,92 +15,12 @@ import select
 import time
 
 from .errors import ConnectionClosed, ProtocolError, RPCError, Timeout
-
-NEWLINE = "newline"
-CONTENT_LENGTH = "content-length"
+from .framing import CONTENT_LENGTH, NEWLINE, ContentLengthDecoder, NewlineDecoder, decoder_for, encode, frame  # noqa: F401
 
 _READ_SIZE = 65536
 # Notifications kept for ``Connection.received``; older ones are dropped so a long session
 # does not grow without bound.
 RECEIVED_LIMIT = 10000
-
-
-def encode(message, framing=NEWLINE):
-    """The bytes that carry one message in the given framing."""
-    body = json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-    if framing == NEWLINE:
-        return body + b"\n"
-    if framing == CONTENT_LENGTH:
-        return b"Content-Length: %d\r\n\r\n" % len(body) + body
-    raise ValueError(f"unknown framing {framing!r}; use {NEWLINE!r} or {CONTENT_LENGTH!r}")
-
-
-class NewlineDecoder:
-    """Splits a byte stream into message bodies, one per line; blank lines are skipped."""
-
-    def __init__(self):
-        self._buffer = bytearray()
-
-    def feed(self, data):
-        self._buffer += data
-        bodies = []
-        while True:
-            end = self._buffer.find(b"\n")
-            if end < 0:
-                return bodies
-            line = bytes(self._buffer[:end]).rstrip(b"\r")
-            del self._buffer[: end + 1]
-            if line.strip():
-                bodies.append(line)
-
-
-class ContentLengthDecoder:
-    """Splits a byte stream framed with ``Content-Length: N`` headers into message bodies."""
-
-    def __init__(self):
-        self._buffer = bytearray()
-        self._remaining = None  # the body length once a header block was read
-
-    def feed(self, data):
-        self._buffer += data
-        bodies = []
-        while True:
-            if self._remaining is None:
-                self._remaining = self._read_header()
-                if self._remaining is None:
-                    return bodies
-            if len(self._buffer) < self._remaining:
-                return bodies
-            bodies.append(bytes(self._buffer[: self._remaining]))
-            del self._buffer[: self._remaining]
-            self._remaining = None
-
-    def _read_header(self):
-        # Searched in place: a copy of the buffer for each message made a read of many small
-        # messages cost the buffer's length once per message.
-        end, separator = self._buffer.find(b"\r\n\r\n"), 4
-        bare = self._buffer.find(b"\n\n", 0, end if end >= 0 else len(self._buffer))
-        if end < 0 or bare >= 0:
-            end, separator = bare, 2
-        if end < 0:
-            return None
-        header = self._buffer[:end].decode("ascii", "replace")
-        del self._buffer[: end + separator]
-        for line in header.splitlines():
-            name, _, value = line.partition(":")
-            if name.strip().lower() == "content-length" and value.strip().isdigit():
-                return int(value.strip())
-        if not header.strip():
-            return self._read_header()
-        raise ProtocolError(f"a message header without Content-Length: {header!r}")
-
-
-def decoder_for(framing):
-    if framing == NEWLINE:
-        return NewlineDecoder()
-    if framing == CONTENT_LENGTH:
-        return ContentLengthDecoder()
-    raise ValueError(f"unknown framing {framing!r}; use {NEWLINE!r} or {CONTENT_LENGTH!r}")
 
 
 class Connection:
@@ -109,31 +31,83 @@ class Connection:
     ``next_notification``); requests from the peer are queued for ``next_request``.
     ``describe_end`` may return extra text for the error raised when the peer's output ends
     (the client puts navhost's exit status and last log lines there).
+
+    ``inbox=True`` is for a client that matches what comes back itself (a hostile client, a
+    test of malformed messages): every message the peer writes is kept as parsed, a batch's
+    answer as its list, in ``inbox`` in arrival order, nothing is queued or correlated, and
+    ``take`` and ``exchange`` find messages there. ``write_timeout`` (seconds) makes every
+    send go through ``write``: reading while the peer does not take the bytes, and failing
+    after that long without progress; without it a send blocks until it is written.
+    ``first_id`` is the first request id ``start_request`` gives.
     """
 
-    def __init__(self, read_fd, write_fd, framing=NEWLINE, describe_end=None):
+    def __init__(self, read_fd, write_fd, framing=NEWLINE, describe_end=None, *, inbox=False,
+                 write_timeout=None, first_id=1):
         self._read_fd = read_fd
         self._write_fd = write_fd
         self.framing = framing
         self._decoder = decoder_for(framing)
         self._describe_end = describe_end or (lambda: "")
-        self._next_id = 1
+        self._next_id = first_id
         self._replies = {}
         self._pending_notifications = collections.deque()
         self._pending_requests = collections.deque()
         self.received = collections.deque(maxlen=RECEIVED_LIMIT)
+        self.inbox = [] if inbox else None
+        self.write_timeout = write_timeout
         self.closed = False
 
     # Sending
 
     def send(self, message):
         data = encode(message, self.framing)
+        if self.write_timeout is not None:
+            self.write(data, self.write_timeout)
+            return
         while data:
             try:
                 written = os.write(self._write_fd, data)
             except (BrokenPipeError, OSError) as error:
-                raise ConnectionClosed(f"cannot write to the peer: {error}. {self._describe_end()}".strip())
+                raise self._write_failed(error)
             data = data[written:]
+
+    def write(self, data, timeout, read=True):
+        """Writes ``data`` (bytes, framed or not: they go out as they are) whole.
+
+        While the peer does not take them, what it writes is read (``read=False`` leaves it
+        unread, as a client busy writing would), so neither side waits on the other. Raises
+        ``Timeout`` when for ``timeout`` seconds the peer neither took a byte nor wrote one.
+        """
+        view = memoryview(data)
+        blocking = os.get_blocking(self._write_fd)
+        os.set_blocking(self._write_fd, False)
+        problems = []
+        try:
+            while view:
+                readers = [self._read_fd] if read and not self.closed else []
+                readable, writable, _ = select.select(readers, [self._write_fd], [], timeout)
+                if not readable and not writable:
+                    raise Timeout(f"the peer took none of the bytes for {timeout:g} s "
+                                  f"({len(data) - len(view)} of {len(data)} written)")
+                if writable:
+                    try:
+                        view = view[os.write(self._write_fd, view):]
+                    except BlockingIOError:
+                        pass
+                    except OSError as error:
+                        raise self._write_failed(error)
+                if readable:
+                    try:
+                        self._read_some(time.monotonic(), "nothing", 0)
+                    except ProtocolError as problem:  # the write goes on; reported once it is done
+                        problems.append(problem)
+        finally:
+            os.set_blocking(self._write_fd, blocking)
+        if problems:
+            raise problems[0]
+
+    def _write_failed(self, error):
+        return ConnectionClosed(f"cannot write to the peer: {error}. {self._describe_end()}".strip())
 
     def notify(self, method, params=None):
         message = {"jsonrpc": "2.0", "method": method}
@@ -141,10 +115,12 @@ class Connection:
             message["params"] = params
         self.send(message)
 
-    def start_request(self, method, params=None):
-        """Sends a request and returns its id; ``wait_reply`` collects the answer."""
-        request_id = self._next_id
-        self._next_id += 1
+    def start_request(self, method, params=None, request_id=None):
+        """Sends a request and returns its id (the next one, unless ``request_id`` names it);
+        ``wait_reply`` collects the answer."""
+        if request_id is None:
+            request_id = self._next_id
+            self._next_id += 1
         message = {"jsonrpc": "2.0", "id": request_id, "method": method}
         if params is not None:
             message["params"] = params
@@ -166,11 +142,24 @@ class Connection:
 
     # Waiting
 
-    def wait_reply(self, request_id, method, timeout):
+    def exchange(self, method, params=None, timeout=10.0, request_id=None):
+        """Sends a request and returns its whole reply message, a result or an error, as the
+        peer wrote it (for a client that checks errors itself)."""
+        request_id = self.start_request(method, params, request_id)
+        return self.reply_message(request_id, method, timeout)
+
+    def reply_message(self, request_id, method, timeout):
+        """The reply to request ``request_id`` as the peer wrote it."""
+        what = f"the reply to {method} (request {request_id})"
+        if self.inbox is not None:
+            return self.take(lambda m: isinstance(m, dict) and "method" not in m and m.get("id") == request_id, timeout, what)
         deadline = _deadline(timeout)
         while request_id not in self._replies:
-            self._read_some(deadline, f"the reply to {method} (request {request_id})", timeout)
-        reply = self._replies.pop(request_id)
+            self._read_some(deadline, what, timeout)
+        return self._replies.pop(request_id)
+
+    def wait_reply(self, request_id, method, timeout):
+        reply = self.reply_message(request_id, method, timeout)
         if "error" in reply:
             error = reply["error"] if isinstance(reply["error"], dict) else {}
             raise RPCError(method, error.get("code"), error.get("message", str(reply["error"])), error.get("data"))
@@ -185,6 +174,18 @@ class Connection:
                 if method is None or notification["method"] == method:
                     del self._pending_notifications[index]
                     return notification
+            self._read_some(deadline, what, timeout)
+
+    def take(self, matches, timeout, what="a matching message"):
+        """The oldest message in ``inbox`` that ``matches`` accepts, removed from it, waiting
+        up to ``timeout`` seconds for it to arrive."""
+        deadline = _deadline(timeout)
+        checked = 0
+        while True:
+            for index in range(checked, len(self.inbox)):
+                if matches(self.inbox[index]):
+                    return self.inbox.pop(index)
+            checked = len(self.inbox)
             self._read_some(deadline, what, timeout)
 
     def next_request(self, timeout=10.0):
@@ -241,6 +242,9 @@ class Connection:
             message = json.loads(body)
         except ValueError as error:
             raise ProtocolError(f"the peer wrote something that is not JSON ({error}): {body[:200]!r}")
+        if self.inbox is not None:
+            self.inbox.append(message)
+            return
         for item in message if isinstance(message, list) else [message]:
             if not isinstance(item, dict):
                 raise ProtocolError(f"the peer wrote a message that is not an object: {item!r}")

@@ -6,6 +6,9 @@ process is not mistaken for the one that was seen.
 
 import os
 
+_PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
+_CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
 
 def _stat_fields(pid):
     """The fields of /proc/PID/stat after the command name, or None when there is no such process."""
@@ -31,6 +34,18 @@ def is_alive(process):
     return bool(fields) and fields[0] != "Z" and int(fields[19]) == start_time
 
 
+def resident_bytes(pid):
+    """The resident set size of a live process, in bytes."""
+    with open(f"/proc/{pid}/statm") as statm:
+        return int(statm.read().split()[1]) * _PAGE_SIZE
+
+
+def cpu_seconds(pid):
+    """The CPU time a live process has used, user and system, in seconds."""
+    fields = _stat_fields(pid)
+    return (int(fields[11]) + int(fields[12])) / _CLOCK_TICKS
+
+
 def command_line(pid):
     try:
         with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
@@ -39,23 +54,29 @@ def command_line(pid):
         return "?"
 
 
-def children(pid):
-    """Identities of the live processes whose parent is ``pid``."""
-    found = []
+def _live_by_parent():
+    """Identities of the live processes (zombies left out) by parent pid: one pass over /proc."""
+    parents = {}
     for name in os.listdir("/proc"):
         if not name.isdigit():
             continue
         fields = _stat_fields(int(name))
-        if fields and fields[0] != "Z" and int(fields[1]) == pid:
-            found.append((int(name), int(fields[19])))
-    return found
+        if fields and fields[0] != "Z":
+            parents.setdefault(int(fields[1]), []).append((int(name), int(fields[19])))
+    return parents
+
+
+def children(pid):
+    """Identities of the live processes whose parent is ``pid``."""
+    return _live_by_parent().get(pid, [])
 
 
 def descendants(pid):
     """Identities of the live children of ``pid``, their children, and so on."""
+    parents = _live_by_parent()
     found, frontier = [], [pid]
     while frontier:
-        below = children(frontier.pop())
+        below = parents.get(frontier.pop(), [])
         found += below
         frontier += [child for child, _ in below]
     return found

@@ -2,6 +2,8 @@
 
 import json
 import os
+import subprocess
+import sys
 import time
 
 import pytest
@@ -137,3 +139,67 @@ def test_output_that_is_not_json_is_a_protocol_error_and_later_messages_still_co
 def test_every_wait_needs_a_timeout(peer):
     with pytest.raises(ValueError):
         peer.connection.next_request(timeout=None)
+
+
+def test_inbox_keeps_every_message_as_written_and_take_finds_one(peer):
+    connection = jsonrpc.Connection(peer.to_connection_read, peer.from_connection_write, inbox=True, first_id=500)
+    peer.write(b'{"jsonrpc":"2.0","method":"one"}\n[{"jsonrpc":"2.0","id":"b","result":1},7]\n'
+               b'{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"bad id"}}\n"text"\n')
+    batch = connection.take(lambda message: isinstance(message, list), timeout=5)
+    assert batch == [{"jsonrpc": "2.0", "id": "b", "result": 1}, 7]
+    assert connection.inbox == [{"jsonrpc": "2.0", "method": "one"},
+                                {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "bad id"}}, "text"]
+    assert list(connection.received) == [] and connection.take_notifications() == []
+    request_id = connection.start_request("nav/stack")
+    assert request_id == 500 and json.loads(peer.sent())["id"] == 500
+    peer.write(b'{"jsonrpc":"2.0","id":500,"error":{"code":-32601,"message":"unknown method"}}\n')
+    assert connection.reply_message(500, "nav/stack", timeout=5)["error"]["code"] == -32601
+    with pytest.raises(Timeout, match="waiting for a matching message"):
+        connection.take(lambda message: message == "never", timeout=0)
+
+
+def test_exchange_returns_an_error_reply_whole_with_the_id_asked_for(peer):
+    peer.write(b'{"jsonrpc":"2.0","id":"mine","error":{"code":-32602,"message":"no"}}\n')
+    assert peer.connection.exchange("screen/select", {"rowId": "x"}, timeout=5, request_id="mine") == \
+        {"jsonrpc": "2.0", "id": "mine", "error": {"code": -32602, "message": "no"}}
+    assert json.loads(peer.sent()) == {"jsonrpc": "2.0", "id": "mine", "method": "screen/select", "params": {"rowId": "x"}}
+
+
+def test_write_sends_bytes_as_they_are(peer):
+    peer.connection.write(b"not json\n{}", timeout=5)
+    assert peer.sent() == b"not json\n{}"
+
+
+def test_a_write_the_peer_does_not_take_times_out_saying_how_much_went(peer):
+    with pytest.raises(Timeout, match=r"the peer took none of the bytes for 0.2 s \(\d+ of 1048576 written\)"):
+        peer.connection.write(b"x" * (1 << 20), timeout=0.2, read=False)
+
+
+# A peer that writes a megabyte of notifications before it reads anything, then reads all its
+# input and answers with how many bytes it read.
+CHATTY_PEER = """
+import sys
+sys.stdout.buffer.write(b'{"jsonrpc":"2.0","method":"n","params":"%s"}\\n' % (b"y" * 1000) * 1000)
+sys.stdout.flush()
+read = len(sys.stdin.buffer.read())
+sys.stdout.buffer.write(b'{"jsonrpc":"2.0","method":"read","params":%d}\\n' % read)
+"""
+
+
+@pytest.mark.parametrize("write_timeout", [None, 30])
+def test_a_big_write_reads_the_peer_meanwhile_so_neither_waits_on_the_other(write_timeout):
+    child = subprocess.Popen([sys.executable, "-c", CHATTY_PEER], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    connection = jsonrpc.Connection(child.stdout.fileno(), child.stdin.fileno(), write_timeout=write_timeout)
+    try:
+        data = b"z" * (2 << 20)
+        if write_timeout is None:
+            connection.write(data, timeout=30)
+        else:
+            connection.send({"jsonrpc": "2.0", "method": "big", "params": data.decode()})
+        child.stdin.close()
+        read = connection.next_notification("read", timeout=30)["params"]
+        assert read == len(data) + (0 if write_timeout is None else len(jsonrpc.encode({"jsonrpc": "2.0", "method": "big", "params": ""})))
+        assert [n["method"] for n in connection.received].count("n") == 1000
+    finally:
+        child.kill()
+        child.wait()
