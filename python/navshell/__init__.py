@@ -9,8 +9,9 @@
 See docs/automation.md ("Python") in the NavShell repository.
 """
 
-from .client import Navhost
-from .errors import ConnectionClosed, Error, ProtocolError, RowNotFound, RPCError, Timeout
+from .client import Navhost, Performed
+from .errors import ActionError, ConnectionClosed, Error, ProtocolError, RowNotFound, RPCError, Timeout
 
-__all__ = ["Navhost", "RPCError", "Error", "Timeout", "ConnectionClosed", "ProtocolError", "RowNotFound"]
+__all__ = ["Navhost", "Performed", "RPCError", "ActionError", "Error", "Timeout", "ConnectionClosed", "ProtocolError",
+           "RowNotFound"]
 __version__ = "0.1.0"

@@ -1,7 +1,7 @@
 """``Navhost``: a navhost session from Python, as a context manager."""
 
 from . import jsonrpc
-from .errors import Error, RowNotFound, RPCError
+from .errors import ActionError, Error, RowNotFound, RPCError
 from .host_process import HostProcess, find_navhost, option_arguments
 
 # The most rows one screen/rows request may ask for (docs/protocol.md, screen/rows).
@@ -158,6 +158,29 @@ class Navhost:
         Raises ``RPCError`` (-32011, ``data.pending`` says what was still going on) after ``timeout``."""
         return self.call("nav/waitIdle", {"timeout": timeout}, timeout=timeout + self.timeout)["stateVersion"]
 
+    # Row actions (docs/protocol.md, "Actions")
+
+    def actions(self, row_ids=None, screen=None):
+        """The actions the rows offer (for several, those all of them offer), as dicts
+        ``{id, title, key?, readOnly, destructive, idempotent, input?, disabled?}``; ``row_ids``
+        None or empty means the screen's own item (the repository on its screen). Raises
+        ``ActionError`` (``reason`` ``notFound`` for a row that is not loaded)."""
+        return self._action_call("screen/actions", _params(screen=screen, rowIds=_row_ids(row_ids)))["actions"]
+
+    def perform(self, row_ids, action, input=None, confirm=None, screen=None):
+        """Performs ``action`` (an id such as ``"star"``) on the rows (None or empty: the
+        screen's own item) and returns a ``Performed``: done, or asking for a confirmation
+        (``performed.confirm()`` sends it) or for input (``fields``). A failure raises
+        ``ActionError`` with its ``reason``, ``status``, ``retry_after`` and the ``input``."""
+        params = _params(screen=screen, rowIds=_row_ids(row_ids), action=action, input=input, confirm=confirm)
+        return Performed(self, params, self._action_call("screen/perform", params))
+
+    def _action_call(self, method, params):
+        try:
+            return self.call(method, params)
+        except RPCError as error:
+            raise ActionError(method, error.code, error.message, error.data) from None
+
     # Notifications
 
     @property
@@ -192,6 +215,41 @@ class Navhost:
                 break
             rows += window["rows"]
         return rows
+
+
+class Performed:
+    """What ``Navhost.perform`` answered: ``status`` is ``"done"``, ``"confirm"`` or
+    ``"inputRequired"`` (``done`` is True for the first). Done: ``results`` (one per target:
+    ``{id, status, url?, text?, error?}``), ``revision``, and ``url``/``text`` of the first
+    target. Confirm: ``message``, ``confirm_token``, ``expires_in``; ``confirm()`` performs
+    it. Input required: ``fields`` still needed, ``input`` given. ``result`` is the raw dict."""
+
+    def __init__(self, host, params, result):
+        self._host, self._params, self.result = host, params, result
+        self.status, self.screen = result.get("status"), result.get("screen")
+        self.done = self.status == "done"
+        self.results, self.revision = result.get("results", []), result.get("revision")
+        first = self.results[0] if self.results else {}
+        self.url, self.text = first.get("url"), first.get("text")
+        self.message, self.confirm_token, self.expires_in = result.get("message"), result.get("confirm"), result.get("expiresIn")
+        self.fields, self.input = result.get("fields", []), result.get("input")
+
+    def confirm(self):
+        """Sends the same perform again with this confirmation's token; returns its ``Performed``."""
+        if self.confirm_token is None:
+            raise Error(f"nothing to confirm: the action answered {self.status!r}")
+        params = dict(self._params, confirm=self.confirm_token)
+        return Performed(self._host, params, self._host._action_call("screen/perform", params))
+
+    def __repr__(self):
+        return f"Performed({self.result!r})"
+
+
+def _row_ids(row_ids):
+    """A list of row ids for the wire: one id may be given as a string; None or [] is omitted."""
+    if isinstance(row_ids, str):
+        return [row_ids]
+    return list(row_ids) if row_ids else None
 
 
 def _params(**fields):

@@ -37,3 +37,25 @@ class RowNotFound(Error, KeyError):
 
     def __str__(self):
         return f"no row with id {self.args[0]!r} on the screen"
+
+
+class ActionError(RPCError):
+    """navhost refused or failed a row action (``screen/actions``, ``screen/perform``).
+
+    Besides ``RPCError``'s ``code``, ``message`` and ``data``: ``reason`` (``validation``,
+    ``conflict``, ``staleConfirmation``, ``unknownAction``, ``notFound``, ...), ``action``,
+    ``status`` (the HTTP status GitHub answered, or None), ``retry_after`` (seconds, or None),
+    ``input`` (the input as it was sent, whole: nothing typed is lost), ``field`` (the input
+    field a ``validation`` names) and ``results`` (with several targets, each one's result).
+    """
+
+    def __init__(self, method, code, message, data=None):
+        super().__init__(method, code, message, data)
+        facts = data if isinstance(data, dict) else {}
+        self.reason = facts.get("reason")
+        self.action = facts.get("action")
+        self.status = facts.get("status")
+        self.retry_after = facts.get("retryAfter")
+        self.input = facts.get("input")
+        self.field = facts.get("field")
+        self.results = facts.get("results")

@@ -9,9 +9,11 @@ Fixtures:
   than one session.
 
 Which navhost runs: ``--navhost PATH`` on pytest's command line, else ``$NAVHOST``, else
-``navhost`` on PATH. Every session is ended after its test; if any of its workers was still
-running after navhost exited, the test fails at teardown, naming the processes (which are
-then killed).
+``navhost`` on PATH. A test's sessions keep their local state (the writes of actions on the
+snapshot source) in a fresh folder of the test's own, ``$XDG_STATE_HOME`` (unless ``env``
+names one), so no test touches the user's state or another test's writes. Every session is
+ended after its test; if any of its workers was still running after navhost exited, the test
+fails at teardown, naming the processes (which are then killed).
 """
 
 import pytest
@@ -25,12 +27,19 @@ def pytest_addoption(parser):
 
 
 @pytest.fixture
-def navhost_factory(request):
+def navhost_factory(request, tmp_path_factory):
     started = []
     executable = request.config.getoption("--navhost")
+    state = []  # the test's state folder, made by its first session
 
     def start(*args, **kwargs):
         kwargs.setdefault("executable", executable)
+        env = dict(kwargs.get("env") or {})
+        if "XDG_STATE_HOME" not in env:
+            if not state:
+                state.append(str(tmp_path_factory.mktemp("navshell-state")))
+            env["XDG_STATE_HOME"] = state[0]
+        kwargs["env"] = env
         kwargs.setdefault("client_name", request.node.nodeid)
         host = Navhost(*args, **kwargs)
         started.append(host)

@@ -1,10 +1,11 @@
 """Write a NavShell screen worker in Python: a list screen, served to navhost over stdin/stdout.
 
-A screen (a ``ListScreen`` subclass) says what it lists and what selecting a row does;
-``serve({"kind": Screen})`` speaks the worker protocol (docs/protocol.md, section 13) for it:
-``worker/open``, rows windows with paging, queries, selections through ``host/push`` and
-``host/pop``, revisions and their updates, and the restoration token navhost restarts and
-wakes the screen from. examples/python-screen/commits.py is a complete worker.
+A screen (a ``ListScreen`` subclass) says what it lists, what selecting a row does and what
+actions a row offers; ``serve({"kind": Screen})`` speaks the worker protocol (docs/protocol.md,
+section 13) for it: ``worker/open``, rows windows with paging, queries, selections through
+``host/push`` and ``host/pop``, actions (navshell/worker_actions.py), revisions and their
+updates, and the restoration token navhost restarts and wakes the screen from.
+examples/python-screen/commits.py is a complete worker.
 
 Loads run on the worker's only thread, before the answer; a worker serves one screen.
 """
@@ -13,6 +14,8 @@ import sys
 
 from . import jsonrpc
 from .errors import ConnectionClosed
+from .worker_actions import Action, ActionFailed, Actions, Field  # noqa: F401 (the SDK's names)
+from .worker_screen import InvalidParams, ListScreen, NotFound, Row, Section, open_url, pop, push  # noqa: F401
 
 INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS, INTERNAL_ERROR = -32600, -32601, -32602, -32603
 REVISION_GONE = -32014
@@ -22,78 +25,6 @@ MAX_OFFSET = 2147483647
 PAGE_LOOKAHEAD = 25
 # How long a selection waits for the host to answer its host/push or host/pop.
 HOST_TIMEOUT = 60.0
-
-
-class NotFound(Exception):
-    """The params name nothing (no such folder, commit, user): the opening fails with -32602."""
-
-
-class InvalidParams(Exception):
-    """The params are wrong; the message names the field."""
-
-
-def Row(id, title, kind="item", subtitle=None, detail=None, accessory=None, values=None):
-    """A row as the protocol writes it. ``id`` must be stable for the same item across loads."""
-    fields = {"id": id, "kind": kind, "title": title, "subtitle": subtitle, "detail": detail,
-              "accessory": accessory, "values": values}
-    return {key: value for key, value in fields.items() if value is not None}
-
-
-class Section:
-    """One section: a fixed list (``items``) or pages (``pages(cursor) -> (items, next_cursor)``,
-    ``cursor`` None for the first page and ``next_cursor`` None after the last)."""
-
-    def __init__(self, id, header=None, items=None, pages=None, empty_footer=None, footer=None):
-        if (items is None) == (pages is None):
-            raise ValueError("a Section has items or pages, not both or neither")
-        self.id, self.header, self.empty_footer, self.footer = id, header, empty_footer, footer
-        self.items = [] if items is None else list(items)
-        self._pages = pages
-        self._cursor = None
-        self.has_more = pages is not None
-
-    def load_page(self):
-        items, self._cursor = self._pages(self._cursor)
-        self.items.extend(items)
-        self.has_more = self._cursor is not None
-        return len(items)
-
-    def info(self):
-        footer = self.footer if self.items or not self.empty_footer else self.empty_footer
-        fields = {"id": self.id, "header": self.header, "footer": footer, "count": len(self.items),
-                  "hasMore": True if self.has_more else None}
-        return {key: value for key, value in fields.items() if value is not None}
-
-
-def push(kind, params=None):
-    """A selection that asks navhost to push a screen (built-in or external)."""
-    return {"action": "push", "kind": kind, "params": params or {}}
-
-
-def pop():
-    """A selection that asks navhost to pop this screen."""
-    return {"action": "pop"}
-
-
-def open_url(url):
-    """A selection that hands the client a URL to open."""
-    return {"action": "openURL", "url": url}
-
-
-class ListScreen:
-    """Subclass it: ``__init__(params)`` (raise ``InvalidParams``), ``title``,
-    ``sections(query)``, ``row(item)``, ``select(item)`` (``push``, ``pop``, ``open_url`` or None)."""
-
-    title = ""
-
-    def sections(self, query):
-        raise NotImplementedError
-
-    def row(self, item):
-        raise NotImplementedError
-
-    def select(self, item):
-        return None
 
 
 class _Failure(Exception):
@@ -109,6 +40,7 @@ class _Worker:
         self.text, self.revision, self.sections = "", 0, []
         self.token = {"query": ""}
         self.shut_down = False
+        self.actions = Actions(self, _Failure)
 
     # The host's requests
 
@@ -138,7 +70,6 @@ class _Worker:
         return answer
 
     def rows(self, params):
-        self._require_screen()
         requested = params.get("revision")
         if requested is not None and requested != self.revision:
             raise _Failure(REVISION_GONE, f"revision {requested} is gone; the screen is at revision {self.revision}",
@@ -150,7 +81,6 @@ class _Worker:
         return {"screen": self.screen_id, "revision": self.revision, "sections": self._infos(), "rows": rows}
 
     def query(self, params):
-        self._require_screen()
         text = params.get("text")
         if not isinstance(text, str):
             raise _Failure(INVALID_PARAMS, "invalid params: field 'text' must be a string")
@@ -161,9 +91,8 @@ class _Worker:
         return self._state()
 
     def select(self, params):
-        self._require_screen()
         row_id = params.get("rowId")
-        item = self._item(row_id)
+        item = self.find(row_id)[0]
         action = self.screen.select(item) or {"action": "none"}
         if action["action"] == "push":
             pushed = self.connection.request("host/push", {"kind": action["kind"], "params": action["params"]},
@@ -239,12 +168,26 @@ class _Worker:
         self.token = {key: value for key, value in self.token.items() if value is not None}
         self.connection.notify("worker/didChangeState", {"token": self.token})
 
-    def _item(self, row_id):
+    def find(self, row_id):
+        """``(item, section, index)`` of a loaded row; -32602 ``notFound`` when there is none."""
         for section in self.sections:
-            for item in section.items:
+            for index, item in enumerate(section.items):
                 if self.screen.row(item)["id"] == row_id:
-                    return item
-        raise _Failure(INVALID_PARAMS, f"no row with id '{row_id}' on the screen", {"reason": "notFound"})
+                    return item, section, index
+        raise _Failure(INVALID_PARAMS, f"no row with id '{row_id}' on the screen", {"reason": "notFound", "rowId": row_id})
+
+    def replace(self, items):
+        """Puts new items (by row id; None keeps the row) in place of the loaded ones: the rows
+        that changed make a new revision, announced as reconfigured."""
+        changed = []
+        for row_id, new in items.items():
+            old, section, index = self.find(row_id)
+            if new is not None and self.screen.row(new) != self.screen.row(old):
+                section.items[index] = new
+                changed.append(row_id)
+        if changed:
+            self.revision += 1
+            self._announce(changes={"inserted": [], "removed": [], "moved": [], "reconfigured": changed})
 
     def _infos(self):
         return [section.info() for section in self.sections]
@@ -260,7 +203,8 @@ class _Worker:
 
     def handle(self, request):
         handlers = {"worker/open": self.open, "worker/rows": self.rows, "worker/query": self.query,
-                    "worker/select": self.select, "worker/ping": lambda _: {}, "shutdown": self._shutdown}
+                    "worker/select": self.select, "worker/actions": self.actions.actions,
+                    "worker/perform": self.actions.perform, "worker/ping": lambda _: {}, "shutdown": self._shutdown}
         method, params = request["method"], request.get("params") or {}
         handler = handlers.get(method)
         try:
@@ -268,6 +212,8 @@ class _Worker:
                 raise _Failure(METHOD_NOT_FOUND, f"method not found: {method}")
             if not isinstance(params, dict):
                 raise _Failure(INVALID_PARAMS, "invalid params: expected an object")
+            if method.startswith("worker/") and method not in ("worker/open", "worker/ping"):
+                self._require_screen()
             self.connection.reply(request["id"], handler(params))
         except _Failure as failure:
             self.connection.reply_error(request["id"], failure.code, failure.message, failure.data)
@@ -294,12 +240,13 @@ def serve(screens, stdin=0, stdout=1):
     while True:
         try:
             connection.wait_incoming(timeout=3600.0)
+            while connection.has_request():
+                worker.handle(connection.next_request(timeout=0))
+            notifications = connection.take_notifications()
         except jsonrpc.Timeout:
             continue
-        except ConnectionClosed:  # the host is gone
+        except ConnectionClosed:  # the host is gone (also found while answering or draining)
             sys.exit(0)
-        while connection.has_request():
-            worker.handle(connection.next_request(timeout=0))
-        for notification in connection.take_notifications():
+        for notification in notifications:
             if notification["method"] == "exit":
                 sys.exit(0 if worker.shut_down else 1)

@@ -11,6 +11,7 @@ import time
 import pytest
 
 import navshell
+from conftest import git_repository
 from navshell import process_table
 
 EXAMPLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "python-screen")
@@ -21,17 +22,7 @@ COMMITS = 45  # more than two pages of 20
 @pytest.fixture(scope="module")
 def repository(tmp_path_factory):
     """A git repository with COMMITS commits by 'mojombo'; every fifth is a fix."""
-    path = str(tmp_path_factory.mktemp("repository"))
-    env = dict(os.environ, GIT_AUTHOR_NAME="mojombo", GIT_AUTHOR_EMAIL="m@example.com", GIT_COMMITTER_NAME="mojombo",
-               GIT_COMMITTER_EMAIL="m@example.com", GIT_AUTHOR_DATE="2020-01-01T00:00:00", GIT_COMMITTER_DATE="2020-01-01T00:00:00")
-    subprocess.run(["git", "init", "-q", path], check=True, env=env)
-    for number in range(1, COMMITS + 1):
-        with open(os.path.join(path, f"file{number % 3}.txt"), "a") as file:
-            file.write(f"{number}\n")
-        subject = f"fix number {number}" if number % 5 == 0 else f"change number {number}"
-        subprocess.run(["git", "-C", path, "add", "-A"], check=True, env=env)
-        subprocess.run(["git", "-C", path, "commit", "-q", "-m", subject], check=True, env=env)
-    return path
+    return git_repository(tmp_path_factory.mktemp("repository"), COMMITS)
 
 
 def subjects(rows):

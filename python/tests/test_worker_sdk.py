@@ -91,7 +91,7 @@ def test_queries_selections_and_errors(worker):
     assert connection.request("worker/select", {"rowId": "item:c"}) == {"action": "openURL", "url": "https://example.com/c"}
     with pytest.raises(RPCError) as missing:
         connection.request("worker/select", {"rowId": "item:z"})
-    assert (missing.value.code, missing.value.data) == (-32602, {"reason": "notFound"})
+    assert (missing.value.code, missing.value.data) == (-32602, {"reason": "notFound", "rowId": "item:z"})
     with pytest.raises(RPCError, match="this worker already serves a screen"):
         connection.request("worker/open", {"screen": "s1", "kind": "letters", "params": {"count": 5}})
     assert connection.request("worker/ping") == {}
