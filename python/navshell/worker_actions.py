@@ -196,7 +196,6 @@ class Actions:
     def _write(self, action_id, targets, input, given):
         """Shows every target's preview at once, performs each in turn, puts a failed one back."""
         screen, worker = self.worker.screen, self.worker
-        before = {row_id: item for row_id, item in targets}
         worker.replace({row_id: screen.preview(action_id, item, input) for row_id, item in targets if row_id})
         results, settled = [], {}
         for row_id, item in targets:
@@ -215,7 +214,7 @@ class Actions:
                 results.append(_result(row_id, {"status": "failed", "error": {
                     "code": ACTION_FAILED, "message": error.message, "data": data}}))
                 if row_id:
-                    settled[row_id] = before[row_id]
+                    settled[row_id] = item
         worker.replace(settled)
         return results
 

@@ -51,3 +51,20 @@ def test_a_worker_left_running_fails_the_test_and_is_killed(pytester, tmp_path):
     result.stdout.fnmatch_lines(["*worker processes outlived navhost (now killed): pid * sleep 300*"])
     worker = process_table.identity(int(pid_file.read_text()))
     assert worker is None or not process_table.is_alive(worker)
+
+
+def test_each_test_keeps_its_writes_in_a_state_folder_of_its_own(pytester, fresh_state):
+    pytester.makepyfile("""
+        def test_first_stars_grit(navhost):
+            navhost.open("users/mojombo")
+            assert navhost.perform("repo:mojombo/grit", "star").done
+            navhost.wait_idle()
+            assert navhost.row("repo:mojombo/grit")["values"]["starred"] is True
+
+        def test_second_sees_none_of_it(navhost):
+            navhost.open("users/mojombo")
+            assert navhost.row("repo:mojombo/grit")["values"]["starred"] is False
+        """)
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")  # its XDG_STATE_HOME is fresh_state
+    result.assert_outcomes(passed=2)
+    assert list(fresh_state.iterdir()) == [], "the state folder of the environment was left alone"
