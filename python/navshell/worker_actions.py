@@ -176,7 +176,7 @@ class Actions:
         if targets[0][0] is None:
             return f"{verb} {self.worker.screen.title}?"
         if len(targets) > 1:
-            return f"{verb} {len(targets)} rows?"
+            return f"{verb} {len(targets)} items?"
         return f"{verb} '{self.worker.screen.row(targets[0][1])['title']}'?"
 
     # Doing it

@@ -131,6 +131,7 @@ def test_a_destructive_action_asks_first_with_a_token_bound_to_its_params(worker
     asked = worker.request("worker/perform", params)
     assert (asked["status"], asked["expiresIn"], asked["message"]) == ("confirm", 120, "Finish 'write'?")
     assert updates(worker) == [] and row(worker, "task:write")["values"]["done"] is False
+    assert worker.request("worker/perform", dict(params, rowIds=["task:write", "task:test"]))["message"] == "Finish 2 items?"
     for forged in ({"confirm": "0123456789abcdef"}, {"confirm": asked["confirm"], "input": {"how": "badly"}}):
         with pytest.raises(RPCError) as stale:
             worker.request("worker/perform", dict(params, **forged))
