@@ -179,7 +179,10 @@ class Navhost:
         try:
             return self.call(method, params)
         except RPCError as error:
-            raise ActionError(method, error.code, error.message, error.data) from None
+            failure = ActionError(method, error.code, error.message, error.data)
+            if failure.input is None:  # a refusal before the input was read (unknownAction): still kept
+                failure.input = params.get("input")
+            raise failure from None
 
     # Notifications
 

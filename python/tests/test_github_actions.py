@@ -110,8 +110,9 @@ def test_a_forged_or_stale_confirmation_is_refused_and_nothing_is_done(navhost):
 def test_an_action_the_row_does_not_offer_is_refused(navhost):
     navhost.open("users/mojombo")
     with pytest.raises(navshell.ActionError) as refused:
-        navhost.perform("repo:mojombo/grit", "merge")
+        navhost.perform("repo:mojombo/grit", "merge", {"method": "squash"})
     assert (refused.value.code, refused.value.reason, refused.value.action) == (-32602, "unknownAction", "merge")
+    assert refused.value.input == {"method": "squash"}
     with pytest.raises(navshell.ActionError) as missing:
         navhost.actions(["repo:mojombo/nope"])
     assert (missing.value.code, missing.value.reason) == (-32602, "notFound")
