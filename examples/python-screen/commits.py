@@ -28,9 +28,9 @@ def git(path, *arguments, failure=nav.NotFound):
         raise failure(f"git {arguments[0]} failed in {path}: {error.stderr.strip()}")
 
 
-def commits(path, query, skip, count, *revisions):
+def commits(path, query, skip, count):
     """Commits newest first, as (sha, author, date, subject, tags), from `skip`."""
-    arguments = ["log", f"--format={FIELDS}", "--date=short", f"--skip={skip}", f"-n{count}", *revisions]
+    arguments = ["log", f"--format={FIELDS}", "--date=short", f"--skip={skip}", f"-n{count}"]
     if query:
         arguments += ["-i", "--fixed-strings", f"--grep={query}"]
     found = [line.split("\x1f") for line in git(path, *arguments).splitlines() if line]
@@ -92,7 +92,6 @@ class Commits(nav.ListScreen):
             git(self.path, "tag", input["name"], commit[0], failure=tag_failure)
         else:
             git(self.path, "tag", "-d", input["tag"], failure=lambda message: nav.ActionFailed("notFound", message))
-        return commits(self.path, "", 0, 1, commit[0])[0]  # the commit as git has it now
 
 
 class Commit(nav.ListScreen):

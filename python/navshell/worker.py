@@ -59,6 +59,7 @@ class _Worker:
         # Revisions go on from the token's; the query is the token's, else params.query.
         self.revision = token.get("revision") or 0
         self._load(token.get("query", screen_params.get("query") or ""))
+        self.revision += 1
         self.token = dict(token, query=self.text, revision=self.revision)
         window = token.get("window")
         if window:  # read the last window again, so the pages it showed are loaded
@@ -86,6 +87,7 @@ class _Worker:
             raise _Failure(INVALID_PARAMS, "invalid params: field 'text' must be a string")
         if text != self.text:
             self._load(text)
+            self.revision += 1
             self._announce(reset=True)
             self._remember(query=text, window=None)
         return self._state()
@@ -108,13 +110,26 @@ class _Worker:
 
     # Loading, windows and tokens
 
-    def _load(self, query):
+    def _load(self, query, loaded=None):
+        """The sections of ``query`` with their first page, or with as many rows as ``loaded``
+        counts by section id."""
         self.text = query
         self.sections = self.screen.sections(query)
         for section in self.sections:
-            if section.has_more:
-                section.load_page()
-        self.revision += 1
+            while section.has_more:
+                if not section.load_page() or len(section.items) >= (loaded or {}).get(section.id, 0):
+                    break
+
+    def reload(self):
+        """Reads the rows again (after a write), as many as were loaded; what changed is a new
+        revision, announced by row id while the rows kept their order, else as a reset."""
+        before = self._every_row()
+        self._load(self.text, {section.id: len(section.items) for section in self.sections})
+        after = self._every_row()
+        if after != before:
+            self.revision += 1
+            changes = _changes(before, after)
+            self._announce(reset=changes is None, changes=changes)
 
     def _window(self, section_id, offset, limit, opening=False):
         # navhost passes the client's screen/rows params on as they arrived: the ranges are
@@ -189,6 +204,9 @@ class _Worker:
             self.revision += 1
             self._announce(changes={"inserted": [], "removed": [], "moved": [], "reconfigured": changed})
 
+    def _every_row(self):
+        return [dict(self.screen.row(item), section=section.id) for section in self.sections for item in section.items]
+
     def _infos(self):
         return [section.info() for section in self.sections]
 
@@ -230,6 +248,16 @@ class _Worker:
     def _shutdown(self, _):
         self.shut_down = True
         return None
+
+
+def _changes(before, after):
+    """The ``changes`` from one list of rows to another, or None when rows kept changed order."""
+    old, new = {row["id"]: row for row in before}, {row["id"]: row for row in after}
+    if [row["id"] for row in before if row["id"] in new] != [row["id"] for row in after if row["id"] in old]:
+        return None
+    return {"inserted": [{"id": row["id"], "index": i} for i, row in enumerate(after) if row["id"] not in old],
+            "removed": [{"id": row["id"], "index": i} for i, row in enumerate(before) if row["id"] not in new],
+            "moved": [], "reconfigured": [row["id"] for row in after if row["id"] in old and old[row["id"]] != row]}
 
 
 def serve(screens, stdin=0, stdout=1):

@@ -194,16 +194,15 @@ class Actions:
         return results
 
     def _write(self, action_id, targets, input, given):
-        """Shows every target's preview at once, performs each in turn, puts a failed one back."""
+        """Shows every target's preview at once, performs each in turn, puts a failed one's row
+        back, then reads the rows again when one was done, so they show what the data says."""
         screen, worker = self.worker.screen, self.worker
         worker.replace({row_id: screen.preview(action_id, item, input) for row_id, item in targets if row_id})
-        results, settled = [], {}
+        results, failed = [], {}
         for row_id, item in targets:
             try:
-                now = screen.perform(action_id, item, input)  # the item as the user saw it
+                screen.perform(action_id, item, input)  # the item as the user saw it
                 results.append(_result(row_id, {"status": "done"}))
-                if row_id and now is not None:
-                    settled[row_id] = now
             except Exception as error:  # the target failed: put its row back, keep the others
                 if not isinstance(error, ActionFailed):
                     print(f"worker/perform {action_id} failed: {error!r}", file=sys.stderr, flush=True)
@@ -214,8 +213,13 @@ class Actions:
                 results.append(_result(row_id, {"status": "failed", "error": {
                     "code": ACTION_FAILED, "message": error.message, "data": data}}))
                 if row_id:
-                    settled[row_id] = item
-        worker.replace(settled)
+                    failed[row_id] = item
+        worker.replace(failed)
+        if any(result["status"] == "done" for result in results):
+            try:
+                worker.reload()
+            except Exception as error:  # the write was done: the rows keep its preview
+                print(f"worker/perform {action_id}: reading the rows again failed: {error!r}", file=sys.stderr, flush=True)
         return results
 
 

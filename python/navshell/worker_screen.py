@@ -69,8 +69,8 @@ class ListScreen:
 
     Actions: ``actions(item)`` lists an item's (``Action``s; ``item`` None is the screen's own),
     ``preview(action, item, input)`` returns the item as it will look once done (shown at
-    once) or None, and ``perform(action, item, input)`` does it, raising ``ActionFailed``, and
-    may return the item as it is now. ``action_state(item)`` binds a confirmation to the item.
+    once) or None, and ``perform(action, item, input)`` does it, raising ``ActionFailed``; the
+    rows are then read again. ``action_state(item)`` binds a confirmation to the item.
     """
 
     title = ""

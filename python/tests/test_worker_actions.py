@@ -29,7 +29,8 @@ WORKER = textwrap.dedent("""
 
         def actions(self, task):
             if task is None:
-                return [nav.Action("archive", "Archive all", destructive=True)]
+                return [nav.Action("add", "Add…", input=[nav.Field("name", "Name", required=True)]),
+                        nav.Action("archive", "Archive shipped", destructive=True)]
             offered = [nav.Action("note", "Note…", key="n", input=[nav.Field("text", "Note", type="text", required=True),
                                                                        nav.Field("times", "Times", type="number", default=1)])]
             if task[1]:
@@ -45,8 +46,12 @@ WORKER = textwrap.dedent("""
             return (task[0], True, task[2]) if task else None
 
         def perform(self, action, task, input):
+            if action == "add":
+                self.tasks.append((input["name"], False, ""))
+            elif action == "archive":
+                self.tasks = [task for task in self.tasks if not task[1]]
             if task is None:
-                return None
+                return
             if task[0] == "test":
                 raise nav.ActionFailed("conflict", "the tests are red", status=409, retry_after=30)
             self.tasks[self.tasks.index(task)] = self.preview(action, task, input)
@@ -87,7 +92,7 @@ def test_each_row_offers_its_own_actions_then_the_read_only_ones(worker):
                                         {"name": "text", "title": "Note", "type": "text", "required": True},
                                         {"name": "times", "title": "Times", "type": "number", "default": 1}]}
     assert ids(worker.request("worker/actions", {"rowIds": ["task:ship"]})["actions"]) == ["note", "reopen", "copy-text"]
-    assert ids(worker.request("worker/actions", {})["actions"]) == ["archive"]  # the screen's own item
+    assert ids(worker.request("worker/actions", {})["actions"]) == ["add", "archive"]  # the screen's own item
     both = worker.request("worker/actions", {"rowIds": ["task:write", "task:ship"]})["actions"]
     assert ids(both) == ["note", "copy-text"]  # what every row offers, in the first row's order
     with pytest.raises(RPCError) as missing:
@@ -167,8 +172,16 @@ def test_several_targets_report_each_one_and_a_failure_undoes_only_its_own(worke
     assert [r["status"] for r in failed.value.data["results"]] == ["failed", "failed"]
 
 
-def test_the_screens_own_item_confirms_without_rows(worker):
-    asked = worker.request("worker/perform", {"action": "archive"})
-    assert asked["message"] == "Archive all Tasks?"
+def test_the_rows_are_read_again_after_a_write_so_added_and_removed_rows_show(worker):
+    added = worker.request("worker/perform", {"action": "add", "input": {"name": "deploy"}})
+    assert added == {"screen": "s2", "status": "done", "revision": 2, "results": [{"status": "done"}]}
+    [update] = updates(worker)
+    assert update["changes"] == {"inserted": [{"id": "task:deploy", "index": 3}], "removed": [], "moved": [], "reconfigured": []}
+    assert update["sections"] == [{"id": "tasks", "header": "Tasks", "count": 4}]
+    asked = worker.request("worker/perform", {"action": "archive"})  # the screen's own item, confirmed without rows
+    assert asked["message"] == "Archive shipped Tasks?"
     done = worker.request("worker/perform", {"action": "archive", "confirm": asked["confirm"]})
-    assert done == {"screen": "s2", "status": "done", "revision": 1, "results": [{"status": "done"}]}
+    assert (done["status"], done["revision"]) == ("done", 3)
+    [update] = updates(worker)
+    assert update["changes"]["removed"] == [{"id": "task:ship", "index": 2}]
+    assert [row["id"] for row in worker.request("worker/rows", {})["rows"]] == ["task:write", "task:test", "task:deploy"]
