@@ -5,8 +5,9 @@ A screen lists what an item offers (``actions(item)``, ``item`` None for the scr
 says how its row will look once an action is done (``preview``) and does it (``perform``,
 raising ``ActionFailed``); this module checks the input, asks for a confirmation of a
 destructive action (a token bound to the action, the targets, the input and each target's
-``action_state``, good for ``CONFIRM_SECONDS``), updates the rows at once and puts them back on
-a failure, reports each target's result, and adds the read-only actions every row has.
+``action_state``, good for ``CONFIRM_SECONDS``), updates the rows at once, puts them back on a
+failure and reads them again after a success, reports each target's result, and adds and
+answers the read-only actions every row has (``open-url``, ``copy-url``, ``copy-text``).
 """
 
 import hashlib
@@ -19,6 +20,7 @@ INVALID_PARAMS, ACTION_FAILED = -32602, -32016
 CONFIRM_SECONDS = 120
 MAX_TARGETS = 100
 FIELD_TYPES = {"string": str, "text": str, "number": (int, float), "boolean": bool, "enum": str}
+FRAMEWORK_READ_ONLY = ("open-url", "copy-url", "copy-text")
 
 
 def Field(name, title, type="string", required=False, options=None, default=None):
@@ -90,7 +92,10 @@ class Actions:
                             message=action.get("message") or self._question(action, targets))
             if not self._redeem(params.get("confirm"), binding):
                 raise fail("staleConfirmation", "the confirmation expired or no longer fits the rows: ask again")
-        results = self._read(action_id, targets) if action["readOnly"] else self._write(action_id, targets, input, given)
+        if action_id in FRAMEWORK_READ_ONLY:
+            results = self._read(action_id, targets)
+        else:
+            results = self._write(action_id, targets, input, given)
         failed = [result for result in results if result["status"] == "failed"]
         if failed and len(failed) == len(results):
             error = failed[0]["error"]
