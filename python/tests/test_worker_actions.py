@@ -141,6 +141,11 @@ def test_a_destructive_action_asks_first_with_a_token_bound_to_its_params(worker
         with pytest.raises(RPCError) as stale:
             worker.request("worker/perform", dict(params, **forged))
         assert stale.value.data["reason"] == "staleConfirmation"
+    changed_since = worker.request("worker/perform", params)["confirm"]
+    worker.request("worker/perform", {"rowIds": ["task:write"], "action": "note", "input": {"text": "later"}})
+    with pytest.raises(RPCError) as stale:  # the row changed since the question: its state is another
+        worker.request("worker/perform", dict(params, confirm=changed_since))
+    assert stale.value.data["reason"] == "staleConfirmation" and row(worker, "task:write")["values"]["done"] is False
     # The token made for other input was spent by that refusal: ask again, then confirm.
     token = worker.request("worker/perform", params)["confirm"]
     done = worker.request("worker/perform", dict(params, confirm=token))
