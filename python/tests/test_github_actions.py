@@ -107,6 +107,15 @@ def test_a_forged_or_stale_confirmation_is_refused_and_nothing_is_done(navhost):
     assert navhost.row("about:state")["values"]["state"] == "open"
 
 
+def test_the_read_only_actions_answer_the_rows_url_and_text(navhost):
+    navhost.open("users/mojombo")
+    assert navhost.perform("repo:mojombo/grit", "open-url").url == "https://github.com/mojombo/grit"
+    assert navhost.perform(["repo:mojombo/grit"], "copy-url").text == "https://github.com/mojombo/grit"
+    copied = navhost.perform(["repo:mojombo/grit", "repo:mojombo/god"], "copy-text")
+    assert [result["id"] for result in copied.results] == ["repo:mojombo/grit", "repo:mojombo/god"]
+    assert "grit" in copied.results[0]["text"] and "god" in copied.results[1]["text"]
+
+
 def test_an_action_the_row_does_not_offer_is_refused(navhost):
     navhost.open("users/mojombo")
     with pytest.raises(navshell.ActionError) as refused:
