@@ -134,6 +134,30 @@ import Testing
         try session.shutdown()
     }
 
+    @Test func aLabelIsRemovedAReactionAddedAndAReviewRequested() throws {
+        let session = try ActionHost()
+        try session.host.initialize()
+        let issues = try session.open(Self.chronic + "/issues")
+        let labelled = try #require(issues.first { !($0["values"]?["labels"]?.arrayValue ?? []).isEmpty })
+        let id = try #require(labelled["id"]?.stringValue)
+        let label = try #require(labelled["values"]?["labels"]?.arrayValue?.first)
+        #expect(try session.perform("remove-label", on: [id], input: ["label": label])["status"] == "done")
+        #expect(try session.row(id)?["values"]?["labels"]?.arrayValue?.contains(label) == false)
+        #expect(!(try session.actions([id]).contains("remove-label")) || (try session.row(id)?["values"]?["labels"]?.arrayValue?.isEmpty == false))
+        #expect(try session.perform("react", on: [id], input: ["content": "+1"])["status"] == "done")
+        let odd = session.performError("react", on: [id], input: ["content": "thumbs"])
+        #expect(odd?.data?["reason"] == "validation" && odd?.data?["field"] == "content")
+        let pulls = try session.open(Self.chronic + "/pulls")
+        let pull = try #require(pulls.first?["id"]?.stringValue)
+        #expect(try session.perform("request-review", on: [pull], input: ["reviewers": "mojombo, defunkt"])["status"] == "done")
+        let nobody = session.performError("request-review", on: [pull], input: ["reviewers": "no-such-user-here"])
+        #expect(nobody?.code == RPCErrorCode.actionFailed && nobody?.data?["reason"] == "validation" && nobody?.data?["status"] == 422)
+        let listed = try runCommand(Binaries.navhost, ["changes", "--state", session.statePath, "--json"])
+        let kinds = (try JSONValue(parsing: listed.output).arrayValue ?? []).compactMap { $0["kind"]?.stringValue }
+        #expect(kinds == ["remove-label", "react", "request-review"], "each write once, the refused ones not at all")
+        try session.shutdown()
+    }
+
     @Test func missingInputIsAskedForAndBadInputIsRefusedWithItsTextKept() throws {
         let session = try ActionHost()
         try session.host.initialize()
