@@ -27,9 +27,9 @@ import Testing
         let done = try session.perform("star", on: ["repo:mojombo/chronic"])
         #expect(done["status"] == "done")
         #expect(done["results"] == [["id": "repo:mojombo/chronic", "status": "done"]])
-        let update = session.client.drainNotifications().first { $0.method == "screen/didUpdate" }
-        #expect(update?.params?["changes"]?["reconfigured"] == ["repo:mojombo/chronic"], "the row changed before the answer")
-        #expect(update?.params?["revision"] == done["revision"])
+        let updates = session.client.drainNotifications().filter { $0.method == "screen/didUpdate" }
+        #expect(updates.first?.params?["changes"]?["reconfigured"] == ["repo:mojombo/chronic"], "the row changed before the answer")
+        #expect(updates.last?.params?["revision"] == done["revision"], "the answer is at the revision of the last update")
         let starred = try #require(try session.row("repo:mojombo/chronic"))
         #expect(starred["values"]?["starred"] == .bool(true))
         #expect(starred["values"]?["stars"]?.intValue == stars + 1)
@@ -143,7 +143,6 @@ import Testing
         let label = try #require(labelled["values"]?["labels"]?.arrayValue?.first)
         #expect(try session.perform("remove-label", on: [id], input: ["label": label])["status"] == "done")
         #expect(try session.row(id)?["values"]?["labels"]?.arrayValue?.contains(label) == false)
-        #expect(!(try session.actions([id]).contains("remove-label")) || (try session.row(id)?["values"]?["labels"]?.arrayValue?.isEmpty == false))
         #expect(try session.perform("react", on: [id], input: ["content": "+1"])["status"] == "done")
         let odd = session.performError("react", on: [id], input: ["content": "thumbs"])
         #expect(odd?.data?["reason"] == "validation" && odd?.data?["field"] == "content")

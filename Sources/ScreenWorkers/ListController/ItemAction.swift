@@ -10,11 +10,15 @@ public struct ItemAction {
     public var refusal: ActionFailure?
     /// For a destructive action: what the confirmation asks, given the input.
     public var confirmation: ((ActionInput) -> String)?
+    /// The rows as they will show once the write is done (the target's row, or the facts of the
+    /// screen's own item that change): shown before the source answers, put back if it fails.
+    public var preview: ((ActionInput) -> [Row])?
     /// Performs the write and calls `completion` on the loop, once.
     public var perform: (ActionInput, @escaping (Result<Void, ActionFailure>) -> Void) -> Void
 
     public init(
         _ action: Action, refusal: ActionFailure? = nil, confirmation: ((ActionInput) -> String)? = nil,
+        preview: ((ActionInput) -> [Row])? = nil,
         perform: @escaping (ActionInput, @escaping (Result<Void, ActionFailure>) -> Void) -> Void
     ) {
         var action = action
@@ -23,6 +27,7 @@ public struct ItemAction {
         self.action = action
         self.refusal = refusal
         self.confirmation = confirmation
+        self.preview = preview
         self.perform = perform
     }
 }

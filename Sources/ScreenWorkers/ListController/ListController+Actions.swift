@@ -2,8 +2,9 @@ import NavProtocol
 
 /// Actions on rows (docs/protocol.md, section 11): what rows offer, and performing one. The
 /// screen declares each item's actions (`ListScreen.actionTarget(for:row:)`, `ownTarget`); this
-/// lists them with the read-only ones, checks the input, asks for confirmation, runs the writes
-/// one at a time, reads the screen again so its rows show the change, and answers.
+/// lists them with the read-only ones, checks the input, asks for confirmation, shows each write
+/// as its action previews it (`ListController+Previews`), runs the writes one at a time, reads
+/// the screen again so its rows show what the source says, and answers.
 extension ListController {
     public func actions(rowIds: [String]) throws(RPCError) -> [Action] {
         offered(by: try targets(rowIds))
@@ -96,14 +97,17 @@ extension ListController {
     ) {
         var results: [PerformResult.TargetResult] = []
         var failures: [ActionFailure] = []
+        // Every target's write shows at once, before the source answers any of them.
+        let previewed = showPreviews(actions.map { $0.action.preview?(input) ?? [] })
         func next(_ index: Int) {
             guard index < actions.count else { return finish() }
             let (target, action) = actions[index]
-            action.perform(input) { result in
+            action.perform(input) { [weak self] result in
                 switch result {
                 case .success:
                     results.append(PerformResult.TargetResult(id: target.id))
                 case .failure(let failure):
+                    self?.withdrawPreview(previewed[index])
                     failures.append(failure)
                     let error = failure.rpcError(action: request.action, input: nil)
                     results.append(PerformResult.TargetResult(id: target.id, status: "failed", error: error.json))
@@ -114,6 +118,7 @@ extension ListController {
         func finish() {
             reloadAfterWrite { [weak self] in
                 guard let self else { return }
+                settlePreviews()
                 if failures.count == actions.count, let first = failures.first {
                     let extra: [String: JSONValue] = actions.count > 1 ? ["results": (try? JSONValueEncoder().encode(results)) ?? .null] : [:]
                     return completion(.failure(first.rpcError(action: request.action, input: request.inputValue, extra: extra)))

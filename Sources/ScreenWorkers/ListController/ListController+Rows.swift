@@ -63,7 +63,8 @@ extension ListController {
 
     private func appendRows(of section: LoadedSection<S.Item>, in range: Range<Int>, to rows: inout [Row]) {
         let render = { (item: S.Item) in self.render(item, in: section) }
-        rows += section.isIndexed ? (section.windows.rows(in: range, render: render) ?? []) : section.rows(in: range, render: render)
+        let read = section.isIndexed ? (section.windows.rows(in: range, render: render) ?? []) : section.rows(in: range, render: render)
+        rows += previews.isEmpty ? read : read.map { row in previews[row.id].map { preview in previewed(preview, in: row.section) } ?? row }
     }
 
     /// Fetches the windows of random-access sections that are not cached, one read per run of

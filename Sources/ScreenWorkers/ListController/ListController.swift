@@ -54,6 +54,8 @@ public final class ListController<S: ListScreen>: ScreenController {
     /// The screen's writes, one at a time, and the confirmations it gave (`ListController+Actions`).
     let writes = WriteQueue()
     let confirmations = ConfirmationBook()
+    /// Rows shown as a write under way previews them, by id, until the source's answer is read.
+    var previews: [String: Row] = [:]
     private var preparation: Cancellable?
 
     /// `loop` is needed only for a debounce; a zero debounce starts every load at once.

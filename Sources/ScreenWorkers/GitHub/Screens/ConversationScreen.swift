@@ -42,7 +42,11 @@ final class ConversationScreen<Kind: Conversation>: GitHubScreen {
 
     /// The item's own actions (comment, close, label…), as its row offers them in lists.
     var ownTarget: ActionTarget? {
-        record.map { GitHubActions.conversation($0, owner: owner, name: name, labels: labels.labels, source: source) }
+        record.map { record in
+            GitHubActions.conversation(record, owner: owner, name: name, labels: labels.labels, source: source) { changed in
+                Kind.factSections.flatMap { Kind.facts(of: changed, section: $0.id).map(\.row) }
+            }
+        }
     }
 
     func sections(for query: String) -> [SectionSource<ConversationItem>] {

@@ -55,7 +55,7 @@ struct IssueListScreen<List: IssueList>: GitHubScreen {
 
     /// An item's row offers the item's actions (comment, close, label…).
     func actionTarget(for item: List.Item, row: Row) -> ActionTarget {
-        GitHubActions.conversation(item, owner: owner, name: name, labels: labels.labels, source: source)
+        GitHubActions.conversation(item, owner: owner, name: name, labels: labels.labels, source: source) { [self] in [self.row(for: $0)] }
     }
 
     func selection(for item: List.Item) -> SelectionAction {

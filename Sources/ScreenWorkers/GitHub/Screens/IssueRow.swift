@@ -16,6 +16,7 @@ protocol ListedIssue: Sendable {
     var isOpen: Bool { get }
     var hasLocalChanges: Bool { get }
     var localChange: Int? { get }
+    mutating func apply(_ write: GitHubWrite, at time: String)
     var htmlURL: String { get }
     /// The row's kind and its kind-specific typed values.
     static var rowKind: String { get }
@@ -64,4 +65,21 @@ extension GitHubPullRequest: ListedIssue {
     var extraValues: [String: JSONValue] {
         ["state": .string(state.rawValue), "draft": .bool(draft), "merged": .bool(isMerged), "base": .string(base.ref), "head": .string(head.label)]
     }
+}
+
+extension ListedIssue {
+    /// The item as a write leaves it, at `time`.
+    func applying(_ write: GitHubWrite, at time: String) -> Self {
+        var item = self
+        item.apply(write, at: time)
+        return item
+    }
+}
+
+extension GitHubIssue {
+    mutating func apply(_ write: GitHubWrite, at time: String) { write.apply(to: &self, at: time) }
+}
+
+extension GitHubPullRequest {
+    mutating func apply(_ write: GitHubWrite, at time: String) { write.apply(to: &self, at: time) }
 }

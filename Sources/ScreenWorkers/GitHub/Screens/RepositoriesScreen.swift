@@ -47,7 +47,7 @@ public struct RepositoriesScreen: GitHubScreen {
     /// A repository's row offers the repository's actions (star, unstar).
     public func actionTarget(for item: Item, row: Row) -> ActionTarget {
         guard case .repository(let repository) = item else { return ActionTarget(row: row, selection: selection(for: item)) }
-        return GitHubActions.repository(repository, source: source)
+        return GitHubActions.repository(repository, source: source) { [self] in [self.row(for: .repository($0))] }
     }
 
     public func selection(for item: Item) -> SelectionAction {

@@ -57,5 +57,7 @@ public final class RepositoryScreen: GitHubScreen {
     public func selection(for detail: RepositoryDetail) -> SelectionAction { detail.action }
 
     /// The repository's own actions (star, unstar), as its rows offer them in lists.
-    public var ownTarget: ActionTarget? { repository.map { GitHubActions.repository($0, source: source) } }
+    public var ownTarget: ActionTarget? {
+        repository.map { GitHubActions.repository($0, source: source) { [unowned self] in stats($0).map(\.row) } }
+    }
 }

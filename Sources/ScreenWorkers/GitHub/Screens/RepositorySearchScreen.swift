@@ -44,7 +44,7 @@ struct RepositorySearchScreen: GitHubScreen {
 
     func actionTarget(for item: GitHubSearchItem<GitHubRepository>, row: Row) -> ActionTarget {
         guard case .result(let repository) = item else { return ActionTarget(row: row, selection: .none) }
-        return GitHubActions.repository(repository, source: source)
+        return GitHubActions.repository(repository, source: source) { [self] in [self.row(for: .result($0))] }
     }
 
     func selection(for item: GitHubSearchItem<GitHubRepository>) -> SelectionAction {

@@ -26,7 +26,9 @@ struct StarredScreen: GitHubScreen {
 
     func row(for repository: GitHubRepository) -> Row { RepositoryRow.row(for: repository, showingOwner: true) }
 
-    func actionTarget(for repository: GitHubRepository, row: Row) -> ActionTarget { GitHubActions.repository(repository, source: source) }
+    func actionTarget(for repository: GitHubRepository, row: Row) -> ActionTarget {
+        GitHubActions.repository(repository, source: source) { [self] in [self.row(for: $0)] }
+    }
 
     func selection(for repository: GitHubRepository) -> SelectionAction { GitHubNavigation.repository(repository) }
 }

@@ -1,7 +1,8 @@
 import GitHubModels
 
 /// The local state's changes applied over what the snapshot says (docs/protocol.md, "Local
-/// state"): one definition of what each change does, for every read of the snapshot source.
+/// state"): each change is the write it recorded, applied as every write is
+/// (`GitHubWrite.apply`), for every read of the snapshot source.
 struct LocalChanges: Sendable {
     let changes: [LocalChange]
 
@@ -14,17 +15,14 @@ struct LocalChanges: Sendable {
 
     var isEmpty: Bool { changes.isEmpty }
 
-    /// The session's user's last star or unstar of the repository; the snapshot's user starred nothing.
-    private func lastStar(owner: String, name: String) -> LocalChange? {
-        changes.last { ($0.kind == "star" || $0.kind == "unstar") && same($0, owner, name) }
-    }
-
+    /// Stars and unstars; the snapshot's user starred nothing.
     func apply(to repository: inout GitHubRepository) {
         repository.starred = false
-        guard let last = lastStar(owner: repository.owner.login, name: repository.name) else { return }
-        repository.starred = last.kind == "star"
-        if last.kind == "star" { repository.stargazersCount += 1 }
-        repository.localChange = last.id
+        for change in changes {
+            guard let write = change.write, write.item == nil, Self.names(change, repository) else { continue }
+            write.apply(to: &repository)
+            repository.localChange = change.id
+        }
     }
 
     /// The numbers of the items whose state (open, closed) a change set: they may have moved
@@ -35,49 +33,21 @@ struct LocalChanges: Sendable {
 
     func apply(to issue: inout GitHubIssue) {
         for change in changes where change.number == issue.number {
+            change.write?.apply(to: &issue, at: change.madeAt)
             issue.localChange = change.id
-            issue.updatedAt = change.madeAt
-            switch LocalChange.Kind(rawValue: change.kind) {
-            case .close, .merge:
-                issue.state = .closed
-                issue.stateReason = change.kind == "merge" ? nil : GitHubStateReason(rawValue: change.value.isEmpty ? "completed" : change.value)
-                issue.closedAt = change.madeAt
-            case .reopen:
-                (issue.state, issue.stateReason, issue.closedAt) = (.open, .reopened, nil)
-            case .addLabel, .removeLabel:
-                issue.labels = Self.labels(issue.labels, change)
-            case .comment:
-                issue.comments += 1
-            default:
-                break
-            }
         }
     }
 
     func apply(to pull: inout GitHubPullRequest) {
         for change in changes where change.number == pull.number {
+            change.write?.apply(to: &pull, at: change.madeAt)
             pull.localChange = change.id
-            pull.updatedAt = change.madeAt
-            switch LocalChange.Kind(rawValue: change.kind) {
-            case .close:
-                (pull.state, pull.closedAt) = (.closed, change.madeAt)
-            case .merge:
-                (pull.state, pull.closedAt, pull.mergedAt, pull.merged, pull.mergeable) = (.closed, change.madeAt, change.madeAt, true, nil)
-            case .reopen:
-                (pull.state, pull.closedAt) = (.open, nil)
-            case .addLabel, .removeLabel:
-                pull.labels = Self.labels(pull.labels, change)
-            case .comment:
-                pull.comments = pull.comments.map { $0 + 1 }
-            default:
-                break
-            }
         }
     }
 
     /// The comments written locally on item `number`, oldest first.
     func comments(on number: Int) -> [GitHubComment] {
-        changes.filter { $0.kind == "comment" && $0.number == number }.map { change in
+        changes.filter { $0.kind == LocalChange.Kind.comment.rawValue && $0.number == number }.map { change in
             GitHubComment(
                 id: Self.commentIDBase + change.id, user: Self.viewer, body: change.value, htmlURL: nil, createdAt: change.madeAt,
                 updatedAt: change.madeAt)
@@ -86,13 +56,27 @@ struct LocalChanges: Sendable {
 
     static let viewer = GitHubUser(login: viewerLogin, id: 0, type: .user, siteAdmin: false, avatarURL: "", htmlURL: nil)
 
-    private static func labels(_ labels: [GitHubLabel], _ change: LocalChange) -> [GitHubLabel] {
-        var labels = labels.filter { $0.name != change.value }
-        if change.kind == LocalChange.Kind.addLabel.rawValue { labels.append(LabelCatalog.label(named: change.value)) }
-        return labels
+    private static func names(_ change: LocalChange, _ repository: GitHubRepository) -> Bool {
+        change.owner.lowercased() == repository.owner.login.lowercased() && change.name.lowercased() == repository.name.lowercased()
     }
+}
 
-    private func same(_ change: LocalChange, _ owner: String, _ name: String) -> Bool {
-        change.owner.lowercased() == owner.lowercased() && change.name.lowercased() == name.lowercased()
+extension LocalChange {
+    /// The write this change recorded.
+    var write: GitHubWrite? {
+        let item = number.map { GitHubItemRef(owner: owner, name: name, number: $0) }
+        switch (Kind(rawValue: kind), item) {
+        case (.star?, nil): return .star(owner: owner, name: name)
+        case (.unstar?, nil): return .unstar(owner: owner, name: name)
+        case (.comment?, let item?): return .comment(item, body: value)
+        case (.close?, let item?): return .close(item, reason: value.isEmpty ? nil : GitHubStateReason(rawValue: value), pullRequest: false)
+        case (.reopen?, let item?): return .reopen(item, pullRequest: false)
+        case (.merge?, let item?): return .merge(item, method: value, headSHA: "")
+        case (.addLabel?, let item?): return .addLabel(item, label: value)
+        case (.removeLabel?, let item?): return .removeLabel(item, label: value)
+        case (.react?, let item?): return .react(item, content: value)
+        case (.requestReview?, let item?): return .requestReview(item, reviewers: value.split(separator: ",").map(String.init))
+        default: return nil
+        }
     }
 }

@@ -1,0 +1,79 @@
+/// What each write does to the items a user sees, defined once: the snapshot's local state
+/// applies its log of writes with these over every read, and the screens show a write with them
+/// before the source has answered (the rows a perform previews).
+extension GitHubWrite {
+    /// A star or unstar of this repository: whether the session's user starred it, and its count.
+    public func apply(to repository: inout GitHubRepository) {
+        switch self {
+        case .star(let owner, let name) where Self.names(repository, owner, name):
+            if repository.starred != true { repository.stargazersCount += 1 }
+            repository.starred = true
+        case .unstar(let owner, let name) where Self.names(repository, owner, name):
+            if repository.starred == true { repository.stargazersCount = max(0, repository.stargazersCount - 1) }
+            repository.starred = false
+        default:
+            break
+        }
+    }
+
+    /// A write about this issue (by number): its state, labels and comment count; `time` is when.
+    public func apply(to issue: inout GitHubIssue, at time: String) {
+        guard item?.number == issue.number else { return }
+        issue.updatedAt = time
+        switch self {
+        case .close(_, let reason, _):
+            (issue.state, issue.stateReason, issue.closedAt) = (.closed, reason ?? .completed, time)
+        case .merge:
+            (issue.state, issue.stateReason, issue.closedAt) = (.closed, nil, time)
+        case .reopen:
+            (issue.state, issue.stateReason, issue.closedAt) = (.open, .reopened, nil)
+        case .addLabel(_, let label), .removeLabel(_, let label):
+            issue.labels = labels(issue.labels, label)
+        case .comment:
+            issue.comments += 1
+        default:
+            break
+        }
+    }
+
+    /// A write about this pull request (by number): its state, merge, labels and comment count.
+    public func apply(to pull: inout GitHubPullRequest, at time: String) {
+        guard item?.number == pull.number else { return }
+        pull.updatedAt = time
+        switch self {
+        case .close:
+            (pull.state, pull.closedAt) = (.closed, time)
+        case .merge:
+            (pull.state, pull.closedAt, pull.mergedAt, pull.merged, pull.mergeable) = (.closed, time, time, true, nil)
+        case .reopen:
+            (pull.state, pull.closedAt) = (.open, nil)
+        case .addLabel(_, let label), .removeLabel(_, let label):
+            pull.labels = labels(pull.labels, label)
+        case .comment:
+            pull.comments = pull.comments.map { $0 + 1 }
+        default:
+            break
+        }
+    }
+
+    /// The issue or pull request the write is about; nil for a star.
+    public var item: GitHubItemRef? {
+        switch self {
+        case .star, .unstar: return nil
+        case .comment(let item, _), .close(let item, _, _), .reopen(let item, _), .addLabel(let item, _), .removeLabel(let item, _),
+            .react(let item, _), .requestReview(let item, _), .merge(let item, _, _):
+            return item
+        }
+    }
+
+    /// The labels after adding or removing `label`.
+    private func labels(_ labels: [GitHubLabel], _ label: String) -> [GitHubLabel] {
+        var labels = labels.filter { $0.name != label }
+        if case .addLabel = self { labels.append(GitHubLabel(name: label)) }
+        return labels
+    }
+
+    private static func names(_ repository: GitHubRepository, _ owner: String, _ name: String) -> Bool {
+        repository.owner.login.lowercased() == owner.lowercased() && repository.name.lowercased() == name.lowercased()
+    }
+}
