@@ -37,37 +37,43 @@ import Testing
     }
 
 
-    @Test func theRowShowsTheWriteBeforeTheSourceAnswersAndAfterIt() throws {
+    /// The lamps shown, with the updates the controller sends from now on, and the answer to a
+    /// perform of `light` on `rowIds` once it comes.
+    final class Session {
         let screen = LampScreen()
-        let controller = ListController(screen: screen)
-        try controller.loadNow("")
+        let controller: ListController<LampScreen>
         var updates: [ScreenUpdate] = []
-        controller.onUpdate = { updates.append($0) }
         var answer: Result<PerformResult, RPCError>?
-        controller.perform(PerformRequest(rowIds: ["lamp:desk"], action: "light")) { answer = $0 }
-        #expect(answer == nil && screen.pending.count == 1, "the write is under way")
-        #expect(updates.map { $0.changes?.reconfigured } == [["lamp:desk"]])
+
+        init(lighting rowIds: [String]) throws {
+            controller = ListController(screen: screen)
+            try controller.loadNow("")
+            controller.onUpdate = { [unowned self] in updates.append($0) }
+            controller.perform(PerformRequest(rowIds: rowIds, action: "light")) { [unowned self] in answer = $0 }
+        }
+    }
+
+    @Test func theRowShowsTheWriteBeforeTheSourceAnswersAndAfterIt() throws {
+        let session = try Session(lighting: ["lamp:desk"])
+        let (screen, controller) = (session.screen, session.controller)
+        #expect(session.answer == nil && screen.pending.count == 1, "the write is under way")
+        #expect(session.updates.map { $0.changes?.reconfigured } == [["lamp:desk"]])
         #expect(try controller.rowsNow().first?.detail == "on", "read while the write is under way, the row shows it")
         screen.pending[0].finish(.success(()))
-        #expect(try answer?.get().status == .done)
+        #expect(try session.answer?.get().status == .done)
         #expect(try controller.rowsNow().first?.detail == "on")
-        #expect(updates.count == 2 && updates.last?.changes?.reconfigured == ["lamp:desk"], "the source's row, read again")
+        #expect(session.updates.count == 2 && session.updates.last?.changes?.reconfigured == ["lamp:desk"], "the source's row, read again")
     }
 
     @Test func aFailedWritePutsTheRowBackAndTheOthersStay() throws {
-        let screen = LampScreen()
-        let controller = ListController(screen: screen)
-        try controller.loadNow("")
-        var updates: [ScreenUpdate] = []
-        controller.onUpdate = { updates.append($0) }
-        var answer: Result<PerformResult, RPCError>?
-        controller.perform(PerformRequest(rowIds: ["lamp:desk", "lamp:hall"], action: "light")) { answer = $0 }
-        #expect(updates.last?.changes?.reconfigured == ["lamp:desk", "lamp:hall"], "both show at once, before either is written")
+        let session = try Session(lighting: ["lamp:desk", "lamp:hall"])
+        let (screen, controller) = (session.screen, session.controller)
+        #expect(session.updates.last?.changes?.reconfigured == ["lamp:desk", "lamp:hall"], "both show at once, before either is written")
         screen.pending[0].finish(.failure(ActionFailure(.forbidden, "no power", status: 403)))
-        #expect(updates.last?.changes?.reconfigured == ["lamp:desk"], "the failed one is put back at once")
+        #expect(session.updates.last?.changes?.reconfigured == ["lamp:desk"], "the failed one is put back at once")
         #expect(try controller.rowsNow().map(\.detail) == ["off", "on"])
         screen.pending[1].finish(.success(()))
-        let results = try #require(try answer?.get().results)
+        let results = try #require(try session.answer?.get().results)
         #expect(results.map(\.status) == ["failed", "done"])
         #expect(try controller.rowsNow().map(\.detail) == ["off", "on"])
     }

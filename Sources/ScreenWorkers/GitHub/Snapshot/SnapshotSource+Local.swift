@@ -75,10 +75,16 @@ protocol LocallyChanged {
     var title: String { get }
     var isOpen: Bool { get }
     var isListedAsPull: Bool { get }
-    func applying(_ changes: LocalChanges) -> Self
+    static func apply(_ changes: LocalChanges, to item: inout Self)
 }
 
 extension LocallyChanged {
+    func applying(_ changes: LocalChanges) -> Self {
+        var item = self
+        Self.apply(changes, to: &item)
+        return item
+    }
+
     /// Whether the item is one of `list`'s, now that its changes are applied.
     func belongs(in list: SnapshotStore.IssueList, titleContaining text: String) -> Bool {
         let state = list.state == .all || (list.state == .open) == isOpen
@@ -89,21 +95,11 @@ extension LocallyChanged {
 extension GitHubIssue: LocallyChanged {
     var isOpen: Bool { state == .open }
     var isListedAsPull: Bool { isPullRequest }
-
-    func applying(_ changes: LocalChanges) -> GitHubIssue {
-        var issue = self
-        changes.apply(to: &issue)
-        return issue
-    }
+    static func apply(_ changes: LocalChanges, to item: inout GitHubIssue) { changes.apply(to: &item) }
 }
 
 extension GitHubPullRequest: LocallyChanged {
     var isOpen: Bool { state == .open }
     var isListedAsPull: Bool { true }
-
-    func applying(_ changes: LocalChanges) -> GitHubPullRequest {
-        var pull = self
-        changes.apply(to: &pull)
-        return pull
-    }
+    static func apply(_ changes: LocalChanges, to item: inout GitHubPullRequest) { changes.apply(to: &item) }
 }
