@@ -6,7 +6,8 @@
 
 ;; What the buffer shows for the top screen, as a list of propertized
 ;; lines: one line per row (title, the subtitle dimmed, the detail on the
-;; right and a mark for rows that open), section headers and footers,
+;; right and a mark for rows that open; a row of prose whole, for the
+;; window to wrap), section headers and footers,
 ;; "… N more" for rows not read yet, and the loading, failed and crash
 ;; states.  Each line that shows a row has the row's index (from 1) as
 ;; its `navshell-row' text property.  Nothing here touches a buffer.
@@ -21,6 +22,13 @@
 (defcustom navshell-show-subtitles t
   "Non-nil shows each row's subtitle, dimmed, between title and detail."
   :type 'boolean
+  :group 'navshell)
+
+(defcustom navshell-wrap-kinds '("text" "comment")
+  "The kinds of the rows shown whole, wrapped over as many lines as they need.
+Rows of prose (a README paragraph, a line of an issue's description, a
+comment) are these; other rows are cut to the window's width."
+  :type '(repeat string)
   :group 'navshell)
 
 (defface navshell-section-header
@@ -94,29 +102,54 @@ least half the room), then the detail, then the subtitle."
           (- room (if subtitle (+ 2 (string-width subtitle)) 0)))))
 
 (defvar navshell--row-lines (make-hash-table :test #'eq :weakness 'key)
-  "Each row's line as last laid out, with the width and subtitle setting.
+  "Each row's line as last laid out, with the width and line style.
 A row is never changed (new rows come as new objects), so its line is
 made once per width: a page arriving at the end of a long list costs
 the page, not the list.")
 
+(defun navshell--line-style ()
+  "The settings a row's line depends on besides the width."
+  (list navshell-show-subtitles navshell-wrap-kinds))
+
+(defun navshell--fitted-line (row width)
+  "The line showing ROW cut to WIDTH columns, its mark on the right."
+  (pcase-let* ((`(,title ,subtitle ,detail ,mark ,padding) (navshell--row-parts row width))
+               (right (concat (and detail (concat "  " (propertize detail 'face 'navshell-detail)))
+                              (and mark (concat " " (propertize mark 'face 'navshell-accessory))))))
+    (concat "  "
+            (propertize title 'face (if (equal (plist-get row :kind) "error")
+                                        'navshell-error
+                                      'navshell-row-title))
+            (and subtitle (concat "  " (propertize subtitle 'face 'navshell-subtitle)))
+            (and (> (length right) 0) (make-string (max 0 padding) ?\s))
+            right)))
+
+(defun navshell--wrapped-line (row)
+  "The line showing ROW whole, to be wrapped by the window at word ends."
+  (let ((subtitle (and navshell-show-subtitles (plist-get row :subtitle)))
+        (detail (plist-get row :detail))
+        (mark (cdr (assoc (plist-get row :accessory) navshell--accessories))))
+    (propertize
+     (concat "  " (propertize (navshell--one-line (plist-get row :title)) 'face 'navshell-row-title)
+             (and subtitle (concat "  " (propertize (navshell--one-line subtitle) 'face 'navshell-subtitle)))
+             (and detail (concat "  " (propertize (navshell--one-line detail) 'face 'navshell-detail)))
+             (and mark (concat " " (propertize mark 'face 'navshell-accessory))))
+     'wrap-prefix "  ")))
+
 (defun navshell--row-line (row index width)
-  "The line showing ROW, the row at INDEX (from 1), in WIDTH columns."
-  (let ((cached (gethash row navshell--row-lines)))
-    (if (and cached (eql (nth 0 cached) width) (eq (nth 1 cached) navshell-show-subtitles)
+  "The line showing ROW, the row at INDEX (from 1), in WIDTH columns.
+A row of one of `navshell-wrap-kinds' is shown whole; the others are
+cut to WIDTH."
+  (let ((cached (gethash row navshell--row-lines))
+        (style (navshell--line-style)))
+    (if (and cached (eql (nth 0 cached) width) (equal (nth 1 cached) style)
              (eql (get-text-property 0 'navshell-row (nth 2 cached)) index))
         (nth 2 cached)
-      (pcase-let* ((`(,title ,subtitle ,detail ,mark ,padding) (navshell--row-parts row width))
-                   (right (concat (and detail (concat "  " (propertize detail 'face 'navshell-detail)))
-                                  (and mark (concat " " (propertize mark 'face 'navshell-accessory)))))
-                   (line (concat "  "
-                                 (propertize title 'face (if (equal (plist-get row :kind) "error")
-                                                             'navshell-error
-                                                           'navshell-row-title))
-                                 (and subtitle (concat "  " (propertize subtitle 'face 'navshell-subtitle)))
-                                 (and (> (length right) 0) (make-string (max 0 padding) ?\s))
-                                 right)))
+      (let ((line (if (member (plist-get row :kind) navshell-wrap-kinds)
+                      (navshell--wrapped-line row)
+                    (navshell--fitted-line row width))))
         (put-text-property 0 (length line) 'navshell-row index line)
-        (puthash row (list width navshell-show-subtitles line) navshell--row-lines)
+        (puthash row (list width style line) navshell--row-lines)
         line))))
 
 (cl-defstruct (navshell--layout (:constructor navshell--layout-create) (:copier nil))
@@ -127,7 +160,7 @@ the page, not the list.")
   (more-line nil :documentation "The line of \"… N more\", or nil.")
   (read 0 :documentation "How many rows of the screen were read.")
   (stop nil :documentation "Where the rows ended, to carry the layout on.")
-  screen width subtitles)
+  screen width style)
 
 (defun navshell--grown (vector size)
   "Return VECTOR, or a longer copy of it, with room for SIZE elements."
@@ -143,7 +176,7 @@ the page, not the list.")
 
 (defun navshell--resumable-p (previous screen width)
   "Non-nil when PREVIOUS, a layout, can be carried on for SCREEN in WIDTH.
-It must be of the same screen, width and subtitle setting, its rows
+It must be of the same screen, width and line style, its rows
 still the first rows read (rows are only appended to what was read; a
 read from the start brings new rows), and its sections as they were up
 to where its rows ended, the last one's count grown at most."
@@ -151,7 +184,7 @@ to where its rows ended, the last one's count grown at most."
     (and stop
          (eq (navshell--layout-screen previous) screen)
          (eql (navshell--layout-width previous) width)
-         (eq (navshell--layout-subtitles previous) navshell-show-subtitles)
+         (equal (navshell--layout-style previous) (navshell--line-style))
          (let ((rows (navshell--screen-rows screen))
                (sections (navshell--screen-sections screen))
                (index (plist-get stop :section)))
@@ -185,7 +218,7 @@ followed them."
          (line-of (navshell--grown (if resume (navshell--layout-line-of previous) (vector nil))
                                    (1+ read)))
          (layout (navshell--layout-create :screen screen :width width :read read
-                                          :subtitles navshell-show-subtitles)))
+                                          :style (navshell--line-style))))
     (cl-flet ((add (text &optional face)
                 (setq lines (navshell--grown lines (1+ count)))
                 (aset lines count (if face (propertize text 'face face) text))

@@ -23,7 +23,7 @@
       (with-current-buffer buffer
         (let ((lines (split-string (buffer-string) "\n" t "[ \t]+")))
           ;; Emacs ends the buffer with the stderr pipe's own status.
-          (car (last (cl-remove-if (lambda (line) (string-prefix-p "Process navshell stderr" line))
+          (car (last (cl-remove-if (lambda (line) (string-match-p "\\`Process navshell.* stderr" line))
                                    lines))))))))
 
 (defun navshell--session-ended (session)
@@ -41,25 +41,26 @@
         (navshell--report (navshell--session-failed session))))
     (navshell--session-changed session)))
 
-(defun navshell--session-start (program args on-change)
+(defun navshell--session-start (program args name on-change)
   "Start navhost PROGRAM with `serve' and ARGS and send initialize.
-ON-CHANGE is called with the session after every visible change.
-Return the session."
+NAME names the connection, its process and its stderr buffer, one per
+session.  ON-CHANGE is called with the session after every visible
+change.  Return the session."
   (let* ((session (navshell--session-create :on-change on-change))
          (connection
           (make-instance
            'jsonrpc-process-connection
-           :name "navshell"
+           :name name
            ;; Every message pretty-printed into an events buffer would
            ;; cost more than drawing it.
            :events-buffer-scrollback-size 0
            :process (lambda ()
                       (setf (navshell--session-process session)
                             (make-process
-                       :name "navshell" :command (append (list program "serve") args)
+                       :name name :command (append (list program "serve") args)
                        :connection-type 'pipe :coding 'utf-8-emacs-unix :noquery t
                        ;; jsonrpc.el picks up this buffer by its name.
-                       :stderr (get-buffer-create "*navshell stderr*"))))
+                       :stderr (get-buffer-create (format "*%s stderr*" name)))))
            :notification-dispatcher (lambda (_connection method params)
                                       (navshell--session-notified session method params))
            :on-shutdown (lambda (_connection) (navshell--session-ended session)))))

@@ -6,7 +6,8 @@
 
 ;; One screen on navhost's stack as the Emacs package knows it: its
 ;; sections, the rows read so far (always from the start of the list, in
-;; order), the revision they belong to, and the row point was left on.
+;; order), the revision they belong to, the row point was left on and
+;; the rows marked.
 ;; No buffer or RPC calls here: the session reads rows into it and the
 ;; view draws it.
 
@@ -31,6 +32,7 @@
   (failed nil :documentation "Why the last read failed.")
   (notice nil :documentation "A crash being recovered from.")
   (cursor nil :documentation "The id of the row point was left on.")
+  (marks nil :documentation "The ids of the marked rows, last marked first.")
   (lost-row nil :documentation "Point's row while rows are read again.")
   (query "" :documentation "The screen's search text."))
 

@@ -18,24 +18,22 @@
 (require 'jsonrpc)
 (require 'navshell-screen)
 
-(defgroup navshell nil
-  "Browse NavShell screens (navhost) in a buffer."
-  :group 'tools
-  :prefix "navshell-")
-
 (defcustom navshell-program "navhost"
   "The navhost program: a file name, or a name looked up on variable `exec-path'."
-  :type 'string)
+  :type 'string
+  :group 'navshell)
 
 (defcustom navshell-program-args nil
   "Arguments given to navhost after `serve'.
 For example (\"--source\" \"github\") for the live GitHub API, or
 \(\"--screens\" \"/path/to/screens.json\") for screens added as plugins."
-  :type '(repeat string))
+  :type '(repeat string)
+  :group 'navshell)
 
 (defcustom navshell-page-size 100
   "Rows asked for in one screen/rows request (1 to 1000)."
-  :type '(integer :match (lambda (_ value) (<= 1 value 1000))))
+  :type '(integer :match (lambda (_ value) (<= 1 value 1000)))
+  :group 'navshell)
 
 (defconst navshell--cancelled -32800
   "The JSON-RPC code of a request cancelled or superseded.")
@@ -124,6 +122,22 @@ calling neither, when navhost is not running."
                    (navshell--report (navshell--error-text err)))
                  (when on-error (funcall on-error err))))
     t))
+
+(defun navshell--session-call (session method params &optional timeout)
+  "Ask SESSION's navhost METHOD with PARAMS and wait for the answer.
+Return (result . RESULT) or (error . ERR), ERR a JSON-RPC error object;
+give up after TIMEOUT seconds (30 by default).  Notifications that come
+meanwhile are handled."
+  (unless (navshell--session-running-p session)
+    (user-error "NavShell's navhost is not running: M-x navshell starts it again"))
+  (condition-case err
+      (cons 'result (jsonrpc-request (navshell--session-connection session) (intern method) params
+                                     :timeout (or timeout 30)))
+    (jsonrpc-error
+     (let ((data (cdr err)))
+       (cons 'error (list :code (alist-get 'jsonrpc-error-code data)
+                          :message (alist-get 'jsonrpc-error-message data)
+                          :data (alist-get 'jsonrpc-error-data data)))))))
 
 (defun navshell--session-set-stack (session stack)
   "Make STACK, a vector of screen entries, SESSION's stack."

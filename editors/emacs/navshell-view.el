@@ -18,7 +18,7 @@
 (require 'navshell-layout)
 
 (defconst navshell-buffer-name "*navshell*"
-  "The name of NavShell's buffer.")
+  "The name of the first NavShell session's buffer.")
 
 (defvar-local navshell--session nil
   "The session this NavShell buffer shows.")
@@ -32,10 +32,37 @@
 (defvar-local navshell--pending nil
   "Where `navshell-next-row' is headed past the rows read: (SCREEN-ID . INDEX).")
 
+(defface navshell-mark '((t :inherit warning :weight bold))
+  "Face of the `*' in the margin of a marked row."
+  :group 'navshell)
+
+(defface navshell-marked '((t :inherit region))
+  "Face of a marked row."
+  :group 'navshell)
+
 (defun navshell--buffer ()
-  "The live NavShell buffer with a session, or nil."
-  (let ((buffer (get-buffer navshell-buffer-name)))
-    (and buffer (buffer-local-value 'navshell--session buffer) buffer)))
+  "The NavShell buffer commands act on, or nil.
+The current buffer when it shows a session, else the NavShell buffer
+selected most recently."
+  (cl-find-if (lambda (buffer) (buffer-local-value 'navshell--session buffer))
+              (cons (current-buffer) (buffer-list))))
+
+(defun navshell--live-session ()
+  "The session of the NavShell buffer, or a `user-error' when there is none."
+  (let ((buffer (navshell--buffer)))
+    (unless buffer (user-error "No NavShell session: M-x navshell starts one"))
+    (buffer-local-value 'navshell--session buffer)))
+
+(defun navshell--top ()
+  "The top screen of the current buffer's session, or nil."
+  (and navshell--session (navshell--session-top navshell--session)))
+
+(defun navshell--row-at-point ()
+  "The row at point and its index, as (ROW . INDEX), or nil."
+  (let ((screen (navshell--top))
+        (index (navshell--row-at (point))))
+    (when (and screen index (<= index (navshell--screen-read screen)))
+      (cons (aref (navshell--screen-rows screen) (1- index)) index))))
 
 (defun navshell--width (buffer)
   "The columns a line of BUFFER can use in the first window showing it."
@@ -197,7 +224,24 @@ BUFFER itself when none does)."
                                                   (max 1 (- line (plist-get place :offset))))
                                           t))))
         (navshell--settle-marks screen)
+        (navshell--show-marks screen)
         (navshell--note-cursor)))))
+
+(defun navshell--show-marks (screen)
+  "Show which rows of SCREEN are marked: `*' in the margin of each.
+The rows' lines are left as they are: the marks are overlays."
+  (remove-overlays (point-min) (point-max) 'navshell-mark t)
+  (let ((line-of (navshell--layout-line-of navshell--layout)))
+    (dolist (id (and screen (navshell--screen-marks screen)))
+      (let* ((index (navshell--screen-index-of screen id))
+             (line (and index (< index (length line-of)) (aref line-of index))))
+        (when line
+          (let* ((start (navshell--line-start line))
+                 (row (make-overlay start (save-excursion (goto-char start) (line-end-position))))
+                 (mark (make-overlay start (1+ start))))
+            (overlay-put row 'face 'navshell-marked)
+            (overlay-put mark 'display (propertize "*" 'face 'navshell-mark))
+            (dolist (overlay (list row mark)) (overlay-put overlay 'navshell-mark t))))))))
 
 (defun navshell--note-cursor ()
   "Remember the row point is on as the top screen's cursor."

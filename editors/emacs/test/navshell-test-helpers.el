@@ -81,7 +81,8 @@
     (jsonrpc-request (navshell--session-connection session) 'nav/waitIdle '(:timeout 10))
     (navshell-test-wait "every read answered and drawn"
       (let ((top (navshell--session-top session)))
-        (and top (not (navshell--screen-fetching top)) (null navshell--draw-timer))))))
+        (and top (not (navshell--screen-fetching top))
+             (null (buffer-local-value 'navshell--draw-timer (navshell-test-buffer))))))))
 
 (defun navshell-test-press (keys)
   "Press KEYS (as `kbd' reads them) in the NavShell buffer."
@@ -100,16 +101,34 @@
   "Non-nil when a message containing TEXT was shown."
   (cl-some (lambda (message) (string-search text message)) navshell-test-messages))
 
+(defun navshell-test-wait-for-rows (buffer)
+  "Wait until BUFFER shows its session's first rows, point on one."
+  (navshell-test-wait "the first rows are shown"
+    (let ((top (navshell--session-top (buffer-local-value 'navshell--session buffer))))
+      (and top (> (navshell--screen-read top) 0)
+           (with-current-buffer buffer (navshell--row-at (point)))))))
+
+(defmacro navshell-test-with-own-state (&rest body)
+  "Run BODY with navhost keeping its local state in a folder of its own.
+Sessions started in BODY write their actions there, not where other
+tests' sessions do."
+  (declare (indent 0))
+  `(let ((process-environment
+          (cons (concat "XDG_STATE_HOME="
+                        (make-temp-file (expand-file-name "session-" (or (getenv "XDG_STATE_HOME")
+                                                                    temporary-file-directory))
+                                        t))
+                process-environment)))
+     ,@body))
+
 (defun navshell-test-start (&rest args)
-  "Start NavShell with navhost ARGS and wait for its first rows."
+  "Start NavShell with navhost ARGS and wait for its first rows.
+navhost keeps its local state in a new folder of its own."
   (setq navshell-program navshell-test-navhost
         navshell-program-args args
         navshell-test-messages nil)
-  (navshell)
-  (navshell-test-wait "the first rows are shown"
-    (let ((top (navshell--session-top (navshell-test-session))))
-      (and top (> (navshell--screen-read top) 0)
-           (with-current-buffer (navshell-test-buffer) (navshell--row-at (point)))))))
+  (navshell-test-with-own-state (navshell))
+  (navshell-test-wait-for-rows (navshell-test-buffer)))
 
 (defun navshell-test-stop ()
   "End the session if one runs, and wait until navhost has exited."
@@ -153,6 +172,18 @@ The holder is a cons whose car is the list of texts, newest first."
                      (eql (string-to-number (match-string 1 stat)) pid)
                      (not (string-match-p ") Z " stat)))
            collect (string-to-number (file-name-nondirectory file))))
+
+(defun navshell-test-marked ()
+  "The first words of the rows shown with `*' in their margin, top down."
+  (with-current-buffer (navshell-test-buffer)
+    (cl-loop for overlay in (sort (overlays-in (point-min) (point-max))
+                                  (lambda (a b) (< (overlay-start a) (overlay-start b))))
+             for display = (overlay-get overlay 'display)
+             when (and (stringp display) (equal (substring-no-properties display) "*"))
+             collect (car (split-string (buffer-substring-no-properties
+                                         (overlay-end overlay)
+                                         (save-excursion (goto-char (overlay-start overlay))
+                                                         (line-end-position))))))))
 
 (defun navshell-test-unwatch ()
   "Stop keeping the buffer's text after each draw."
