@@ -18,6 +18,10 @@
 (require 'navshell-view)
 (require 'navshell-commands)
 
+(defface navshell-mark '((t :inherit warning :weight bold))
+  "Face of the `*' in the margin of a marked row."
+  :group 'navshell)
+
 (defun navshell--marked-ids (screen)
   "The ids of SCREEN's marked rows that are read, in the order of the list."
   (let ((marks (navshell--screen-marks screen)))

@@ -32,14 +32,6 @@
 (defvar-local navshell--pending nil
   "Where `navshell-next-row' is headed past the rows read: (SCREEN-ID . INDEX).")
 
-(defface navshell-mark '((t :inherit warning :weight bold))
-  "Face of the `*' in the margin of a marked row."
-  :group 'navshell)
-
-(defface navshell-marked '((t :inherit region))
-  "Face of a marked row."
-  :group 'navshell)
-
 (defun navshell--buffer ()
   "The NavShell buffer commands act on, or nil.
 The current buffer when it shows a session, else the NavShell buffer
@@ -237,11 +229,9 @@ The rows' lines are left as they are: the marks are overlays."
              (line (and index (< index (length line-of)) (aref line-of index))))
         (when line
           (let* ((start (navshell--line-start line))
-                 (row (make-overlay start (save-excursion (goto-char start) (line-end-position))))
                  (mark (make-overlay start (1+ start))))
-            (overlay-put row 'face 'navshell-marked)
             (overlay-put mark 'display (propertize "*" 'face 'navshell-mark))
-            (dolist (overlay (list row mark)) (overlay-put overlay 'navshell-mark t))))))))
+            (overlay-put mark 'navshell-mark t)))))))
 
 (defun navshell--note-cursor ()
   "Remember the row point is on as the top screen's cursor."

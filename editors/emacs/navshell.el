@@ -19,9 +19,11 @@
 ;; buffer *navshell*: one line per row, section headers as headings, and
 ;; where you are in the header line.  RET opens the row at point, ^ goes
 ;; back, s searches, g reloads, K shows the row whole, m marks it, q
-;; ends the session; `?' lists every key.  `M-x navshell-open' opens a
-;; deep link such as users/mojombo/repositories/grit; `C-u M-x
-;; navshell' starts another session in a buffer of its own.  The package speaks JSON-RPC to
+;; ends the session; `?' lists every key.  `a' acts on the row at point
+;; or on the marked rows: star a repository, comment on an issue, close
+;; it.  `M-x navshell-open' opens a deep link such as
+;; users/mojombo/repositories/grit; `C-u M-x navshell' starts another
+;; session in a buffer of its own.  The package speaks JSON-RPC to
 ;; navhost with the built-in jsonrpc.el and needs nothing else.
 
 ;;; Code:
@@ -39,6 +41,7 @@
 (require 'navshell-commands)
 (require 'navshell-marks)
 (require 'navshell-describe)
+(require 'navshell-act)
 (require 'navshell-deep-link)
 
 (defvar navshell-mode-map
@@ -52,6 +55,7 @@
     (define-key map (kbd "p") #'navshell-previous-row)
     (define-key map (kbd "q") #'navshell-quit)
     (define-key map (kbd "o") #'navshell-browse-url)
+    (define-key map (kbd "a") #'navshell-act)
     (define-key map (kbd "m") #'navshell-mark)
     (define-key map (kbd "u") #'navshell-unmark)
     (define-key map (kbd "U") #'navshell-unmark-all)

@@ -25,46 +25,38 @@
 
 (ert-deftest navshell-rows-prose-wraps ()
   "A README paragraph is shown whole, wrapped in the window; K fills it."
-  (let ((narrow (split-window-right -50)))
-    (select-window narrow)
-    (unwind-protect
-        (navshell-test-with-session ()
-          (navshell-open "users/mojombo/repositories/grit/readme")
-          (navshell-test-wait-for-text "Grit is no longer maintained")
-          (navshell-test-settle)
-          (let* ((row (cl-find "line:1.0" (navshell--screen-rows (navshell--session-top (navshell-test-session)))
-                               :key (lambda (row) (plist-get row :id)) :test #'equal))
-                 (text (plist-get row :title)))
-            (should (> (string-width text) 100))
-            (navshell-test-goto "  Grit is no longer maintained")
-            ;; The whole paragraph, uncut, on the row's one line ...
-            (should (equal (navshell-test-line) (concat "  " text)))
-            (with-current-buffer (navshell-test-buffer)
-              (should (equal (get-text-property (point) 'wrap-prefix) "  "))
-              ;; ... which the window shows over several screen lines.
-              (should (>= (count-screen-lines (line-beginning-position) (line-end-position) nil narrow)
-                          3))
-              (should-not truncate-lines))
-            (navshell-test-press "K")
-            (let ((help (with-current-buffer (help-buffer) (buffer-string))))
-              (should (string-search "libgit2/rugged" help))
-              (should (cl-every (lambda (line) (<= (string-width line) fill-column))
-                                (split-string (car (split-string help "\n\n")) "\n"))))))
-      (delete-other-windows))))
+  (navshell-test-in-narrow-window 50
+    (navshell-test-with-session ()
+      (navshell-open "users/mojombo/repositories/grit/readme")
+      (navshell-test-wait-for-text "Grit is no longer maintained")
+      (navshell-test-settle)
+      (let ((text (plist-get (navshell-test-row "line:1.0") :title)))
+        (should (> (string-width text) 100))
+        (navshell-test-goto "  Grit is no longer maintained")
+        ;; The whole paragraph, uncut, on the row's one line ...
+        (should (equal (navshell-test-line) (concat "  " text)))
+        (with-current-buffer (navshell-test-buffer)
+          (should (equal (get-text-property (point) 'wrap-prefix) "  "))
+          ;; ... which the window shows over several screen lines.
+          (should (>= (count-screen-lines (line-beginning-position) (line-end-position) nil (selected-window))
+                      3))
+          (should-not truncate-lines))
+        (navshell-test-press "K")
+        (let ((help (with-current-buffer (help-buffer) (buffer-string))))
+          (should (string-search "libgit2/rugged" help))
+          (should (cl-every (lambda (line) (<= (string-width line) fill-column))
+                            (split-string (car (split-string help "\n\n")) "\n"))))))))
 
 (ert-deftest navshell-rows-others-cut ()
   "Rows that are not prose stay one screen line, cut to the window."
-  (let ((narrow (split-window-right -40)))
-    (select-window narrow)
-    (unwind-protect
-        (navshell-test-with-session ()
-          (with-current-buffer (navshell-test-buffer)
-            (goto-char (point-min))
-            (while (not (eobp))
-              (should (<= (count-screen-lines (line-beginning-position) (line-end-position) nil narrow)
-                          1))
-              (forward-line 1))))
-      (delete-other-windows))))
+  (navshell-test-in-narrow-window 40
+    (navshell-test-with-session ()
+      (with-current-buffer (navshell-test-buffer)
+        (goto-char (point-min))
+        (while (not (eobp))
+          (should (<= (count-screen-lines (line-beginning-position) (line-end-position) nil (selected-window))
+                      1))
+          (forward-line 1))))))
 
 (ert-deftest navshell-rows-marks ()
   "m marks and moves on, u unmarks, U unmarks all; marks show in the margin."
@@ -76,7 +68,7 @@
     (navshell-test-goto "torvalds")
     (should (string-prefix-p "  torvalds " (navshell-test-line)))
     (with-current-buffer (navshell-test-buffer)
-      (should (eq (get-char-property (1+ (line-beginning-position)) 'face) 'navshell-marked)))
+      (should (eq (get-text-property 0 'face (get-char-property (point) 'display)) 'navshell-mark)))
     (navshell-test-press "n u")
     (should (equal (navshell-test-marked) '("torvalds")))
     (navshell-test-goto "defunkt")
@@ -96,7 +88,7 @@
     (navshell-test-press "?")
     (let ((help (with-current-buffer (help-buffer) (buffer-string))))
       (dolist (binding '(("m" . navshell-mark) ("u" . navshell-unmark) ("U" . navshell-unmark-all)
-                         ("K" . navshell-describe-row)))
+                         ("K" . navshell-describe-row) ("a" . navshell-act)))
         (should (string-match-p (format "^%s[ \t]+%s$" (car binding) (cdr binding)) help))))))
 
 ;;; navshell-rows-test.el ends here

@@ -185,6 +185,33 @@ The holder is a cons whose car is the list of texts, newest first."
                                          (save-excursion (goto-char (overlay-start overlay))
                                                          (line-end-position))))))))
 
+(defmacro navshell-test-in-narrow-window (columns &rest body)
+  "Run BODY with a window COLUMNS wide selected, on the right of the frame.
+Return to one window afterwards."
+  (declare (indent 1))
+  `(progn
+     (select-window (split-window-right (- ,columns)))
+     (unwind-protect (progn ,@body)
+       (delete-other-windows))))
+
+(defun navshell-test-row (id)
+  "The row ID of the top screen as last read, or nil."
+  (cl-find id (navshell--screen-rows (navshell--session-top (navshell-test-session)))
+           :key (lambda (row) (plist-get row :id)) :test #'equal))
+
+(defun navshell-test-value (id key)
+  "The value KEY (a keyword) of the row ID of the top screen."
+  (plist-get (plist-get (navshell-test-row id) :values) key))
+
+(defvar navshell-test-prompts nil
+  "The minibuffer prompts shown, newest first, each (PROMPT . CONTENTS).")
+
+(defun navshell-test--record-prompt ()
+  "Keep the prompt of the minibuffer just entered."
+  (push (cons (minibuffer-prompt) (minibuffer-contents)) navshell-test-prompts))
+
+(add-hook 'minibuffer-setup-hook #'navshell-test--record-prompt)
+
 (defun navshell-test-unwatch ()
   "Stop keeping the buffer's text after each draw."
   (advice-remove 'navshell--draw 'navshell-test-watch))

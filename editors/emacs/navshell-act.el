@@ -1,0 +1,267 @@
+;;; navshell-act.el --- Act on rows: star, comment, close -*- lexical-binding: t -*-
+
+;; This file is part of NavShell.
+
+;;; Commentary:
+
+;; `a' (`navshell-act') offers, with `completing-read', what the row at
+;; point (or the marked rows) can do, then what the screen's own item
+;; can do (the repository of a repository screen), in the order navhost
+;; gives, each with its key hint; one that cannot be done now is shown
+;; with the reason and refused.  Nothing here knows an action: their
+;; ids, titles, inputs and outcomes all come from navhost (screen/actions
+;; and screen/perform), so a screen added as a plugin has its actions
+;; offered with no Emacs code.  The input is asked for as each field's
+;; type says (navshell-input.el); a destructive action is confirmed with
+;; `yes-or-no-p'; a URL in the outcome is opened, a text copied; a
+;; failure says why and what to do, and text that was written comes
+;; back in its compose buffer.
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'subr-x)
+(require 'browse-url)
+(require 'navshell-screen)
+(require 'navshell-session)
+(require 'navshell-view)
+(require 'navshell-marks)
+(require 'navshell-input)
+
+(defconst navshell--failure-advice
+  '(("forbidden" . "your GitHub account may not do this here")
+    ("notFound" . "it is gone: g reloads the screen")
+    ("conflict" . "it changed since you looked: g reloads it, then act again")
+    ("validation" . "check what you entered, then act again")
+    ("rateLimited" . "wait a while, then act again")
+    ("gone" . "GitHub has it turned off for this repository")
+    ("notAllowed" . "GitHub does not allow it now")
+    ("readOnlySource" . "this data source cannot write")
+    ("writesDisabled" . "writing needs navhost started with --allow-writes (navshell-program-args)")
+    ("staleConfirmation" . "it changed or the question expired: act again")
+    ("unavailable" . "try again in a while"))
+  "What to do after an action failed, by the failure's reason.")
+
+(defun navshell--row-title (screen id)
+  "The title of the row ID of SCREEN, else ID."
+  (let ((index (navshell--screen-index-of screen id)))
+    (if index (plist-get (aref (navshell--screen-rows screen) (1- index)) :title) id)))
+
+(defun navshell--act-targets (screen)
+  "The rows to act on in SCREEN: the marked ones, else the one at point.
+Return (IDS . LABEL), LABEL naming them, or nil when there is none."
+  (let ((marked (navshell--marked-ids screen))
+        (found (navshell--row-at-point)))
+    (cond
+     ((cdr marked) (cons marked (format "%d marked rows" (length marked))))
+     (marked (cons marked (navshell--row-title screen (car marked))))
+     (found (cons (list (plist-get (car found) :id)) (plist-get (car found) :title))))))
+
+(defun navshell--target-params (screen ids)
+  "The params naming SCREEN and the rows IDS (nil: the screen's own item)."
+  (append (list :screen (navshell--screen-id screen)) (and ids (list :rowIds (vconcat ids)))))
+
+(defun navshell--list-actions (session screen ids)
+  "The actions the rows IDS of SCREEN of SESSION offer, as a list.
+With IDS nil, those of the screen's own item."
+  (pcase (navshell--session-call session "screen/actions" (navshell--target-params screen ids))
+    (`(result . ,result) (append (plist-get result :actions) nil))
+    (`(error . ,err)
+     (user-error "%s" (if (eql (plist-get err :code) -32601)
+                          "This navhost has no actions: it is older than the package"
+                        (navshell--error-text err))))))
+
+(defun navshell--action-choices (session screen targets)
+  "What can be done on TARGETS, as `navshell--act-targets' gives, of SCREEN.
+Return a list of (CANDIDATE ACTION IDS LABEL): the rows' actions, then
+the screen's own item's (IDS nil), a title both have told apart by the
+screen's title.  SESSION is the session SCREEN is on."
+  (let* ((rows (and targets (navshell--list-actions session screen (car targets))))
+         (own (navshell--list-actions session screen nil))
+         (titles (mapcar (lambda (action) (plist-get action :title)) rows))
+         (screen-title (navshell--screen-title screen)))
+    (append
+     (mapcar (lambda (action) (list (plist-get action :title) action (car targets) (cdr targets))) rows)
+     (mapcar (lambda (action)
+               (let ((title (plist-get action :title)))
+                 (list (if (member title titles) (format "%s (%s)" title screen-title) title)
+                       action nil screen-title)))
+             own))))
+
+(defun navshell--choice-annotation (choice)
+  "The key hint, and the target or why not, shown after CHOICE."
+  (pcase-let* ((`(,_ ,action ,_ ,label) choice)
+               (key (plist-get action :key))
+               (disabled (plist-get action :disabled)))
+    (concat (propertize (if key (format "  [%s]" key) "     ") 'face 'help-key-binding)
+            "  "
+            (if disabled
+                (propertize (format "not now: %s" (plist-get disabled :reason)) 'face 'shadow)
+              (propertize (format "on %s" label) 'face 'completions-annotations)))))
+
+(defun navshell--choice-table (choices)
+  "A completion table over CHOICES, kept in their order, annotated."
+  (lambda (string predicate action)
+    (if (eq action 'metadata)
+        `(metadata (category . navshell-action)
+                   (display-sort-function . identity)
+                   (cycle-sort-function . identity)
+                   (annotation-function
+                    . ,(lambda (candidate) (navshell--choice-annotation (assoc candidate choices)))))
+      (complete-with-action action (mapcar #'car choices) string predicate))))
+
+(defun navshell--read-action ()
+  "Ask which action to perform; return the arguments of `navshell-act'."
+  (with-current-buffer (or (navshell--buffer) (user-error "No NavShell session"))
+    (let* ((screen (or (navshell--top) (user-error "NavShell is still starting")))
+           (targets (navshell--act-targets screen))
+           (choices (navshell--action-choices navshell--session screen targets))
+           (choice (progn
+                     (unless choices (user-error "Nothing can be done here"))
+                     (assoc (completing-read (format "Act on %s: " (or (cdr targets)
+                                                                      (navshell--screen-title screen)))
+                                             (navshell--choice-table choices) nil t)
+                            choices))))
+      (unless choice (user-error "No action chosen"))
+      (list (plist-get (nth 1 choice) :id) nil (null (nth 2 choice))))))
+
+(defun navshell--find-action (session screen targets action-id on-screen)
+  "ACTION-ID as the TARGETS of SCREEN of SESSION offer it, else the screen.
+With ON-SCREEN, only the screen's own item.  Return (ACTION IDS LABEL)."
+  (let ((offered (lambda (actions)
+                   (cl-find action-id actions :key (lambda (action) (plist-get action :id))
+                            :test #'equal))))
+    (or (and targets (not on-screen)
+             (let ((action (funcall offered (navshell--list-actions session screen (car targets)))))
+               (and action (list action (car targets) (cdr targets)))))
+        (let ((action (funcall offered (navshell--list-actions session screen nil))))
+          (and action (list action nil (navshell--screen-title screen))))
+        (user-error "No action `%s' here" action-id))))
+
+(defun navshell-act (action-id &optional input on-screen)
+  "Perform the action ACTION-ID on the marked rows, else on the row at point.
+ACTION-ID is a string, such as \"star\" or \"comment\".  When the rows
+do not offer it, or with ON-SCREEN non-nil, it is performed on the
+screen's own item (the issue of an issue screen).  INPUT is an alist of
+field names (symbols) to values, such as ((body . \"Thanks!\")); without
+it, each field the action has is asked for, text in a compose buffer.
+Fields navhost still finds missing are asked for, and a destructive
+action is confirmed with `yes-or-no-p'.  After it is done, the marks are
+cleared.  Interactively, choose the action with `completing-read'."
+  (interactive (navshell--read-action) navshell-mode)
+  (with-current-buffer (or (navshell--buffer) (user-error "No NavShell session"))
+    (let* ((session navshell--session)
+           (screen (or (navshell--top) (user-error "NavShell is still starting")))
+           (found (navshell--find-action session screen (navshell--act-targets screen)
+                                         action-id on-screen))
+           (action (car found))
+           (job (list :session session :screen screen :action action
+                      :ids (nth 1 found) :label (nth 2 found))))
+      (when (plist-get action :disabled)
+        (user-error "%s is not possible now: %s" (navshell--bare-title (plist-get action :title))
+                    (plist-get (plist-get action :disabled) :reason)))
+      (if input
+          (navshell--perform job input nil)
+        (navshell--ask-fields (append (plist-get action :input) nil) nil (plist-get action :title)
+                              (lambda (input) (navshell--perform job input nil)))))))
+
+(defun navshell--input-object (input)
+  "INPUT, an alist of field names to values, as a JSON object (a plist)."
+  (cl-loop for (name . value) in input
+           append (list (intern (concat ":" (symbol-name name))) value)))
+
+(defun navshell--perform (job input confirm)
+  "Perform JOB's action with INPUT, and CONFIRM, a confirmation's token.
+JOB is a plist: :session, :screen, :action, :ids (nil for the screen's
+own item) and :label (what they are called)."
+  (let* ((session (plist-get job :session))
+         (screen (plist-get job :screen))
+         (action (plist-get job :action))
+         (ids (plist-get job :ids))
+         (title (navshell--bare-title (plist-get action :title))))
+    (pcase (navshell--session-call
+            session "screen/perform"
+            (append (navshell--target-params screen ids) (list :action (plist-get action :id))
+                    (and input (list :input (navshell--input-object input)))
+                    (and confirm (list :confirm confirm)))
+            120)
+      (`(error . ,err) (navshell--act-failed job input err))
+      (`(result . ,result)
+       (pcase (plist-get result :status)
+         ("done" (navshell--act-done job result))
+         ("inputRequired"
+          (let ((missing (append (plist-get result :fields) nil)))
+            (navshell--ask-fields missing
+                                  (cl-remove-if (lambda (entry)
+                                                  (cl-find (car entry) missing :key #'navshell--field-name))
+                                                input)
+                                  (plist-get action :title)
+                                  (lambda (input) (navshell--perform job input nil)))))
+         ("confirm"
+          (if (yes-or-no-p (concat (plist-get result :message) " "))
+              (navshell--perform job input (plist-get result :confirm))
+            (message "navshell: %s: not done" title)))
+         (status (message "navshell: %s: navhost answered %s" title status)))))))
+
+(defun navshell--outcome-text (screen result)
+  "One target's RESULT, a failure of SCREEN's row, in words."
+  (let ((err (plist-get result :error)))
+    (format "%s failed: %s" (navshell--row-title screen (plist-get result :id))
+            (navshell--failure-text err))))
+
+(defun navshell--act-done (job result)
+  "Show the outcome RESULT of JOB's action: open its URLs, copy its texts."
+  (let* ((screen (plist-get job :screen))
+         (title (navshell--bare-title (plist-get (plist-get job :action) :title)))
+         (results (append (plist-get result :results) nil))
+         (failed (cl-remove-if-not (lambda (one) (equal (plist-get one :status) "failed")) results))
+         (said nil))
+    (dolist (one results)
+      (when (plist-get one :url)
+        (browse-url (plist-get one :url))
+        (push (format "opened %s" (plist-get one :url)) said))
+      (when (plist-get one :text)
+        (kill-new (plist-get one :text))
+        (push (format "copied %S" (truncate-string-to-width
+                                   (car (split-string (plist-get one :text) "\n")) 60 nil nil "…"))
+              said)))
+    (navshell--clear-marks (plist-get job :session) screen)
+    (message "navshell: %s: %s%s" title
+             (cond (said (string-join (nreverse said) "; "))
+                   ((null failed) (format "done on %s" (plist-get job :label)))
+                   (t (format "done on %d of %d" (- (length results) (length failed)) (length results))))
+             (mapconcat (lambda (one) (concat "; " (navshell--outcome-text screen one))) failed ""))))
+
+(defun navshell--failure-text (err)
+  "ERR, the JSON-RPC error of an action, in words: why, and what to do."
+  (let* ((data (plist-get err :data))
+         (reason (plist-get data :reason))
+         (retry (plist-get data :retryAfter))
+         (advice (if (and (equal reason "rateLimited") (numberp retry))
+                     (format "wait %d s, then act again" retry)
+                   (cdr (assoc reason navshell--failure-advice)))))
+    (concat (navshell--error-text err)
+            (and reason (format " (%s)" reason))
+            (and advice (concat "; " advice)))))
+
+(defun navshell--act-failed (job input err)
+  "Say that JOB's action with INPUT failed with ERR.
+Text written for it comes back in its compose buffer, to send again."
+  (let* ((action (plist-get job :action))
+         (title (navshell--bare-title (plist-get action :title)))
+         (field (cl-find-if (lambda (field)
+                              (and (equal (plist-get field :type) "text")
+                                   (stringp (alist-get (navshell--field-name field) input))))
+                            (append (plist-get action :input) nil))))
+    (when field
+      (let ((name (navshell--field-name field)))
+        (navshell--compose (format "%s: %s" title (plist-get field :title)) (alist-get name input)
+                           (lambda (text)
+                             (navshell--perform job (cons (cons name text) (assq-delete-all name (copy-alist input)))
+                                                nil)))))
+    (message "navshell: %s failed: %s%s" title (navshell--failure-text err)
+             (if field "; your text is back: C-c C-c sends it again" ""))))
+
+(provide 'navshell-act)
+
+;;; navshell-act.el ends here

@@ -1,0 +1,170 @@
+;;; navshell-actions-test.el --- Acting on rows: a, marks, input, confirmation -*- lexical-binding: t -*-
+
+;;; Commentary:
+
+;; Row actions against a real navhost on the snapshot, its writes kept
+;; in a local state folder of each test's own: star and unstar a
+;; repository, comment on an issue, close it and reopen it (confirmed),
+;; label two marked issues at once, copy a row's text; the menu `a'
+;; offers; a comment that failed coming back in its compose buffer.
+
+;;; Code:
+
+(require 'navshell-test-helpers)
+
+(defun navshell-test-compose-buffer ()
+  "The compose buffer shown, or nil."
+  (cl-find-if (lambda (buffer)
+                (eq (buffer-local-value 'major-mode buffer) 'navshell-compose-mode))
+              (buffer-list)))
+
+(defun navshell-test-send-composed (text)
+  "Write TEXT in the compose buffer shown and send it with C-c C-c."
+  (let ((compose (navshell-test-compose-buffer)))
+    (unless compose (navshell-test-fail "a compose buffer"))
+    (select-window (get-buffer-window compose))
+    (with-current-buffer compose (insert text))
+    (execute-kbd-macro (kbd "C-c C-c"))))
+
+(defun navshell-test-open-grit-issue ()
+  "Open grit's issue 16 and wait for its rows."
+  (navshell-open "users/mojombo/repositories/grit/issues/16")
+  (navshell-test-wait-for-text "  State ")
+  (navshell-test-settle))
+
+(ert-deftest navshell-actions-star-and-unstar ()
+  "a Star on a repository row stars it and moves its count; a Unstar undoes it."
+  (navshell-test-with-session ()
+    (navshell-open "users/mojombo/repositories")
+    (navshell-test-wait-for-text "  grit ")
+    (navshell-test-settle)
+    (let ((stars (navshell-test-value "repo:mojombo/grit" :stars)))
+      (should (eq (navshell-test-value "repo:mojombo/grit" :starred) :json-false))
+      (navshell-test-goto "  grit ")
+      (navshell-test-press "a Star RET")
+      (should (equal (car navshell-test-prompts) '("Act on grit: " . "")))
+      (should (navshell-test-noticed "navshell: Star: done on grit"))
+      (navshell-test-wait "grit is starred and counted"
+        (and (eq (navshell-test-value "repo:mojombo/grit" :starred) t)
+             (eql (navshell-test-value "repo:mojombo/grit" :stars) (1+ stars))))
+      ;; From Lisp, on the row at point.
+      (navshell-test-goto "  grit ")
+      (navshell-act "unstar")
+      (navshell-test-wait "grit is not starred, its count back"
+        (and (eq (navshell-test-value "repo:mojombo/grit" :starred) :json-false)
+             (eql (navshell-test-value "repo:mojombo/grit" :stars) stars))))))
+
+(ert-deftest navshell-actions-menu ()
+  "a offers the row's actions, then the screen's own, with key hints."
+  (navshell-test-with-session ()
+    (navshell-test-open-grit-issue)
+    (navshell-test-goto "  Labels ")
+    (let (table)
+      (cl-flet ((keep () (setq table minibuffer-completion-table)))
+        (add-hook 'minibuffer-setup-hook #'keep)
+        (unwind-protect (navshell-test-press "a C-g")
+          (remove-hook 'minibuffer-setup-hook #'keep)))
+      (let* ((candidates (all-completions "" table))
+             (annotate (completion-metadata-get (completion-metadata "" table nil)
+                                                'annotation-function)))
+        ;; The row's own first (copy its text), then the issue's, writes
+        ;; first, each told apart from the row's by the screen's title.
+        (should (equal (car candidates) "Copy text"))
+        (should (member "Comment…" candidates))
+        (should (< (cl-position "Comment…" candidates :test #'equal)
+                   (cl-position "Copy text (mojombo/grit#16)" candidates :test #'equal)))
+        (should (string-match-p "\\[c\\] +on mojombo/grit#16" (funcall annotate "Comment…")))
+        (should (string-match-p "\\[Y\\] +on Labels" (funcall annotate "Copy text")))))
+    (should (string-prefix-p "Act on Labels" (caar navshell-test-prompts)))))
+
+(ert-deftest navshell-actions-disabled-shown ()
+  "A disabled action is annotated with its reason and refused."
+  (let ((choice (list "Merge…" '(:id "merge" :title "Merge…" :key "m"
+                                  :disabled (:reason "merging needs write access"))
+                      '("pullRequest:1") "#1 Fix")))
+    (should (string-match-p "\\[m\\] +not now: merging needs write access"
+                            (navshell--choice-annotation choice)))))
+
+(ert-deftest navshell-actions-copy-text ()
+  "Copy text puts the row's text on the kill ring."
+  (navshell-test-with-session ()
+    (navshell-test-press "a Copy SPC text RET")
+    (should (string-prefix-p "torvalds\nLinus Torvalds" (current-kill 0)))
+    (should (navshell-test-noticed "navshell: Copy text: copied \"torvalds\""))))
+
+(ert-deftest navshell-actions-comment ()
+  "Comment… opens a compose buffer; C-c C-c posts it into the Comments."
+  (navshell-test-with-session ()
+    (navshell-test-open-grit-issue)
+    (navshell-test-goto "  State ")
+    (navshell-test-press "a Comment… RET")
+    (let ((compose (navshell-test-compose-buffer)))
+      (should compose)
+      (should (eq (window-buffer (selected-window)) compose))
+      (should (string-search "C-c C-c sends" (with-current-buffer compose header-line-format))))
+    (navshell-test-send-composed "Seen on Alpine 3.19 too.")
+    (should-not (navshell-test-compose-buffer))
+    (should (navshell-test-noticed "navshell: Comment: done on mojombo/grit#16"))
+    (navshell-test-wait "the comment is in the Comments"
+      (string-match-p "^  you  Seen on Alpine 3\\.19 too\\." (navshell-test-text)))
+    ;; From Lisp, with the input given: nothing is asked.
+    (navshell-act "comment" '((body . "And on 3.20.")))
+    (navshell-test-wait "the second comment is in the Comments"
+      (string-match-p "^  you  And on 3\\.20\\." (navshell-test-text)))))
+
+(ert-deftest navshell-actions-close-and-reopen ()
+  "Close… asks for a reason and a confirmation; Reopen opens it again."
+  (navshell-test-with-session ()
+    (navshell-test-open-grit-issue)
+    (navshell-test-goto "  State ")
+    ;; Answering no does nothing.
+    (navshell-test-press "a Close… RET not_planned RET no RET")
+    (should (navshell-test-noticed "navshell: Close: not done"))
+    (should (equal (navshell-test-value "about:state" :state) "open"))
+    (navshell-test-press "a Close… RET not_planned RET yes RET")
+    (should (string-match-p "\\`Close #16.*not planned.*(yes or no) \\'" (caar navshell-test-prompts)))
+    (navshell-test-wait "the issue is closed as not planned"
+      (and (equal (navshell-test-value "about:state" :state) "closed")
+           (equal (navshell-test-value "about:state" :stateReason) "not_planned")))
+    (navshell-test-press "a Reopen RET")
+    (navshell-test-wait "the issue is open again"
+      (equal (navshell-test-value "about:state" :state) "open"))))
+
+(ert-deftest navshell-actions-label-marked ()
+  "Add label… on two marked issues labels both, then clears the marks."
+  (navshell-test-with-session ()
+    (navshell-open "users/mojombo/repositories/grit/issues")
+    (navshell-test-wait-for-text "#16 Build fails")
+    (navshell-test-settle)
+    (let* ((ids '("issue:16" "issue:10"))
+           (actions (plist-get (navshell-test-request "screen/actions" (list :rowIds (vconcat ids)))
+                               :actions))
+           (add (cl-find "add-label" actions :key (lambda (action) (plist-get action :id)) :test #'equal))
+           (label (aref (plist-get (aref (plist-get add :input) 0) :options) 0)))
+      (navshell-test-goto "#16 Build fails")
+      (navshell-test-press "m m")
+      (should (equal (navshell-test-marked) '("#16" "#10")))
+      (navshell-test-press (format "a Add SPC label… RET %s RET" (string-replace " " " SPC " label)))
+      (should (cl-find "Act on 2 marked rows: " navshell-test-prompts :key #'car :test #'equal))
+      (should (navshell-test-noticed "navshell: Add label: done on 2 marked rows"))
+      (navshell-test-wait "both issues have the label"
+        (cl-every (lambda (id) (seq-contains-p (navshell-test-value id :labels) label)) ids))
+      (navshell-test-settle)
+      (should (equal (navshell-test-marked) nil)))))
+
+(ert-deftest navshell-actions-failed-comment-comes-back ()
+  "A comment that cannot be kept comes back whole in its compose buffer."
+  ;; navhost cannot write its local state under /proc.
+  (navshell-test-with-session ("--state" "/proc/navshell-test/state.sqlite")
+    (navshell-test-open-grit-issue)
+    (navshell-test-goto "  State ")
+    (navshell-test-press "a Comment… RET")
+    (navshell-test-send-composed "Please keep this text.")
+    (let ((compose (navshell-test-compose-buffer)))
+      (should compose)
+      (should (equal (with-current-buffer compose (buffer-string)) "Please keep this text.")))
+    (should (navshell-test-noticed "navshell: Comment failed: "))
+    (should (navshell-test-noticed "C-c C-c sends it again"))
+    (should-not (string-search "Please keep this text." (navshell-test-text)))))
+
+;;; navshell-actions-test.el ends here
