@@ -85,12 +85,36 @@
     (should (string-match-p "\\[m\\] +not now: merging needs write access"
                             (navshell--choice-annotation choice)))))
 
-(ert-deftest navshell-actions-copy-text ()
-  "Copy text puts the row's text on the kill ring."
+(ert-deftest navshell-actions-read-only ()
+  "Copy text and Copy URL fill the kill ring; Open in browser opens the URL."
+  (let* ((opened nil)
+         (browse-url-browser-function (lambda (url &rest _) (push url opened))))
+    (navshell-test-with-session ()
+      (navshell-test-press "a Copy SPC text RET")
+      (should (string-prefix-p "torvalds\nLinus Torvalds" (current-kill 0)))
+      (should (navshell-test-noticed "navshell: Copy text: copied \"torvalds\""))
+      (navshell-open "users/mojombo/repositories")
+      (navshell-test-wait-for-text "  grit ")
+      (navshell-test-settle)
+      (navshell-test-goto "  grit ")
+      (navshell-test-press "a Copy SPC URL RET")
+      (should (equal (current-kill 0) "https://github.com/mojombo/grit"))
+      (navshell-test-press "a Open SPC in SPC browser RET")
+      (should (equal opened '("https://github.com/mojombo/grit")))
+      (should (navshell-test-noticed "navshell: Open in browser: opened https://github.com/mojombo/grit")))))
+
+(ert-deftest navshell-actions-missing-input-asked ()
+  "A field navhost finds missing is asked for, then the action is sent again."
   (navshell-test-with-session ()
-    (navshell-test-press "a Copy SPC text RET")
-    (should (string-prefix-p "torvalds\nLinus Torvalds" (current-kill 0)))
-    (should (navshell-test-noticed "navshell: Copy text: copied \"torvalds\""))))
+    (navshell-test-open-grit-issue)
+    (let ((map (make-sparse-keymap)))
+      ;; A script's key that gives some input, but not the reaction.
+      (define-key map [f12] (lambda () (interactive) (navshell-act "react" '((note . "from a script")))))
+      (with-current-buffer (navshell-test-buffer)
+        (use-local-map (make-composed-keymap map navshell-mode-map)))
+      (navshell-test-press "<f12> heart RET"))
+    (should (equal (caar navshell-test-prompts) "React: Reaction: "))
+    (should (navshell-test-noticed "navshell: React: done on mojombo/grit#16"))))
 
 (ert-deftest navshell-actions-comment ()
   "Comment… opens a compose buffer; C-c C-c posts it into the Comments."
@@ -137,7 +161,7 @@
     (navshell-test-wait-for-text "#16 Build fails")
     (navshell-test-settle)
     (let* ((ids '("issue:16" "issue:10"))
-           (actions (plist-get (navshell-test-request "screen/actions" (list :rowIds (vconcat ids)))
+           (actions (plist-get (navshell-test-request 'screen/actions (list :rowIds (vconcat ids)))
                                :actions))
            (add (cl-find "add-label" actions :key (lambda (action) (plist-get action :id)) :test #'equal))
            (label (aref (plist-get (aref (plist-get add :input) 0) :options) 0)))

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the Emacs package and runs its ERT tests in batch Emacs against a built navhost: the
-# package byte-compiles with warnings as errors and passes checkdoc, then each test file runs in
-# its own Emacs, on a copy of the package (the .elc files are written there, not into the tree).
+# package byte-compiles with warnings as errors, passes checkdoc and (when installed)
+# package-lint, then each test file runs in its own Emacs, on a copy of the package (the .elc
+# files are written there, not into the tree).
 # Usage: editors/emacs/test/run.sh [path/to/navhost]   (default: .build/debug/navhost)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -19,6 +20,19 @@ fi
 echo "== checkdoc"
 if ! (cd "$scratch/package" && emacs --batch -Q -L . -l "$here/checkdoc-all.el" ./*.el); then
   failed=1
+fi
+
+# MELPA's lint, where it is installed (Debian's elpa-package-lint, or from MELPA into ~/.emacs.d):
+# its errors fail; its warnings are shown (an old package-lint warns that Emacs 28 was not out yet).
+if emacs --batch --eval '(princ (if (locate-library "package-lint") "yes" "no"))' 2>/dev/null | grep -q yes; then
+  echo "== package-lint"
+  if ! (cd "$scratch/package" && emacs --batch -L . --eval '(require (quote package-lint))' \
+    --eval '(setq package-lint-batch-fail-on-warnings nil package-lint-main-file "navshell.el")' \
+    -f package-lint-batch-and-exit ./*.el); then
+    failed=1
+  fi
+else
+  echo "== package-lint: not installed, skipped"
 fi
 
 # 7,000 users: more rows than a worker keeps windows of (64 of 100), so a row read long ago must be
