@@ -131,7 +131,16 @@
     (should (navshell-test-noticed "navshell: Comment: done on mojombo/grit#16"))
     (navshell-test-wait "the comment is in the Comments"
       (string-match-p "^  you  Seen on Alpine 3\\.19 too\\." (navshell-test-text)))
+    ;; A comment is prose: shown whole and wrapped, and K shows its values.
+    (navshell-test-goto "  you  Seen on Alpine")
+    (with-current-buffer (navshell-test-buffer)
+      (should (equal (get-text-property (point) 'wrap-prefix) "  ")))
+    (navshell-test-press "K")
+    (let ((help (with-current-buffer (help-buffer) (buffer-string))))
+      (dolist (text '("kind: comment" "author: you" "body: Seen on Alpine 3.19 too."))
+        (should (string-search text help))))
     ;; From Lisp, with the input given: nothing is asked.
+    (navshell-test-goto "  State ")
     (navshell-act "comment" '((body . "And on 3.20.")))
     (navshell-test-wait "the second comment is in the Comments"
       (string-match-p "^  you  And on 3\\.20\\." (navshell-test-text)))))
