@@ -12,20 +12,6 @@
 
 (require 'navshell-test-helpers)
 
-(defun navshell-test-compose-buffer ()
-  "The compose buffer shown, or nil."
-  (cl-find-if (lambda (buffer)
-                (eq (buffer-local-value 'major-mode buffer) 'navshell-compose-mode))
-              (buffer-list)))
-
-(defun navshell-test-send-composed (text)
-  "Write TEXT in the compose buffer shown and send it with C-c C-c."
-  (let ((compose (navshell-test-compose-buffer)))
-    (unless compose (navshell-test-fail "a compose buffer"))
-    (select-window (get-buffer-window compose))
-    (with-current-buffer compose (insert text))
-    (execute-kbd-macro (kbd "C-c C-c"))))
-
 (defun navshell-test-open-grit-issue ()
   "Open grit's issue 16 and wait for its rows."
   (navshell-open "users/mojombo/repositories/grit/issues/16")

@@ -212,6 +212,20 @@ Return to one window afterwards."
 
 (add-hook 'minibuffer-setup-hook #'navshell-test--record-prompt)
 
+(defun navshell-test-compose-buffer ()
+  "The compose buffer shown, or nil."
+  (cl-find-if (lambda (buffer)
+                (eq (buffer-local-value 'major-mode buffer) 'navshell-compose-mode))
+              (buffer-list)))
+
+(defun navshell-test-send-composed (text)
+  "Write TEXT in the compose buffer shown and send it with C-c C-c."
+  (let ((compose (navshell-test-compose-buffer)))
+    (unless compose (navshell-test-fail "a compose buffer"))
+    (select-window (get-buffer-window compose))
+    (with-current-buffer compose (insert text))
+    (execute-kbd-macro (kbd "C-c C-c"))))
+
 (defun navshell-test-unwatch ()
   "Stop keeping the buffer's text after each draw."
   (advice-remove 'navshell--draw 'navshell-test-watch))
