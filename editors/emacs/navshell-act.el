@@ -255,7 +255,7 @@ Text written for it comes back in its compose buffer, to send again."
                             (append (plist-get action :input) nil))))
     (when field
       (let ((name (navshell--field-name field)))
-        (navshell--compose (format "%s: %s" title (plist-get field :title)) (alist-get name input)
+        (navshell--compose (navshell--field-prompt title field) (alist-get name input)
                            (lambda (text)
                              (navshell--perform job (cons (cons name text) (assq-delete-all name (copy-alist input)))
                                                 nil)))))

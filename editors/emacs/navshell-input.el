@@ -28,6 +28,12 @@
   "Return TITLE without the `…' of an action that asks for more."
   (string-remove-suffix "…" (string-remove-suffix "..." title)))
 
+(defun navshell--field-prompt (title field)
+  "What FIELD of the action titled TITLE is called in a prompt."
+  (let ((action (navshell--bare-title title))
+        (name (plist-get field :title)))
+    (if (equal action name) action (format "%s: %s" action name))))
+
 (defun navshell--read-choice (prompt options default required)
   "Read one of OPTIONS (strings) with PROMPT; DEFAULT is offered first.
 Return nil for an empty answer unless REQUIRED."
@@ -72,13 +78,12 @@ once it is sent; cancelling it calls nothing."
       (navshell--ask-fields (cdr fields) input title on-done))
      ((equal (plist-get field :type) "text")
       (navshell--compose
-       (format "%s: %s" (navshell--bare-title title) (plist-get field :title)) ""
+       (navshell--field-prompt title field) ""
        (lambda (text)
          (navshell--ask-fields (cdr fields) (append input (list (cons (navshell--field-name field) text)))
                                title on-done))))
      (t
-      (let ((value (navshell--read-field
-                    field (format "%s: %s" (navshell--bare-title title) (plist-get field :title)))))
+      (let ((value (navshell--read-field field (navshell--field-prompt title field))))
         (navshell--ask-fields (cdr fields)
                               (if value (append input (list (cons (navshell--field-name field) (car value))))
                                 input)

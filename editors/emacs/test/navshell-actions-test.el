@@ -112,6 +112,12 @@
       (should compose)
       (should (eq (window-buffer (selected-window)) compose))
       (should (string-search "C-c C-c sends" (with-current-buffer compose header-line-format))))
+    ;; C-c C-k cancels: nothing is sent.
+    (select-window (get-buffer-window (navshell-test-compose-buffer)))
+    (execute-kbd-macro (kbd "C-c C-k"))
+    (should-not (navshell-test-compose-buffer))
+    (should (navshell-test-noticed "navshell: cancelled: Comment"))
+    (navshell-test-press "a Comment… RET")
     (navshell-test-send-composed "Seen on Alpine 3.19 too.")
     (should-not (navshell-test-compose-buffer))
     (should (navshell-test-noticed "navshell: Comment: done on mojombo/grit#16"))
@@ -148,6 +154,22 @@
     (navshell-test-press "a Reopen RET")
     (navshell-test-wait "the issue is open again"
       (equal (navshell-test-value "about:state" :state) "open"))))
+
+(ert-deftest navshell-actions-pull-request ()
+  "Request review… reads logins with read-string; Merge… is confirmed, then merges."
+  (navshell-test-with-session ()
+    (navshell-open "users/mojombo/repositories/grit/pulls/17")
+    (navshell-test-wait-for-text "  State ")
+    (navshell-test-settle)
+    (navshell-test-goto "  State ")
+    (navshell-test-press "a Request SPC review… RET octocat RET")
+    (should (equal (caar navshell-test-prompts) "Request review: Reviewers (logins): "))
+    (should (navshell-test-noticed "navshell: Request review: done on mojombo/grit#17"))
+    ;; The method's default is offered; RET takes it.
+    (navshell-test-press "a Merge… RET RET yes RET")
+    (should (string-match-p "(default merge)" (car (nth 1 navshell-test-prompts))))
+    (navshell-test-wait "the pull request is merged"
+      (eq (navshell-test-value "about:state" :merged) t))))
 
 (ert-deftest navshell-actions-label-marked ()
   "Add label… on two marked issues labels both, then clears the marks."
