@@ -14,16 +14,12 @@
 
 (defun navshell-test-open-grit-issue ()
   "Open grit's issue 16 and wait for its rows."
-  (navshell-open "users/mojombo/repositories/grit/issues/16")
-  (navshell-test-wait-for-text "  State ")
-  (navshell-test-settle))
+  (navshell-test-open "users/mojombo/repositories/grit/issues/16" "  State "))
 
 (ert-deftest navshell-actions-star-and-unstar ()
   "a Star on a repository row stars it and moves its count; a Unstar undoes it."
   (navshell-test-with-session ()
-    (navshell-open "users/mojombo/repositories")
-    (navshell-test-wait-for-text "  grit ")
-    (navshell-test-settle)
+    (navshell-test-open "users/mojombo/repositories" "  grit ")
     (let ((stars (navshell-test-value "repo:mojombo/grit" :stars)))
       (should (eq (navshell-test-value "repo:mojombo/grit" :starred) :json-false))
       (navshell-test-goto "  grit ")
@@ -79,9 +75,7 @@
       (navshell-test-press "a Copy SPC text RET")
       (should (string-prefix-p "torvalds\nLinus Torvalds" (current-kill 0)))
       (should (navshell-test-noticed "navshell: Copy text: copied \"torvalds\""))
-      (navshell-open "users/mojombo/repositories")
-      (navshell-test-wait-for-text "  grit ")
-      (navshell-test-settle)
+      (navshell-test-open "users/mojombo/repositories" "  grit ")
       (navshell-test-goto "  grit ")
       (navshell-test-press "a Copy SPC URL RET")
       (should (equal (current-kill 0) "https://github.com/mojombo/grit"))
@@ -158,9 +152,7 @@
 (ert-deftest navshell-actions-pull-request ()
   "Request review… reads logins with read-string; Merge… is confirmed, then merges."
   (navshell-test-with-session ()
-    (navshell-open "users/mojombo/repositories/grit/pulls/17")
-    (navshell-test-wait-for-text "  State ")
-    (navshell-test-settle)
+    (navshell-test-open "users/mojombo/repositories/grit/pulls/17" "  State ")
     (navshell-test-goto "  State ")
     (navshell-test-press "a Request SPC review… RET octocat RET")
     (should (equal (caar navshell-test-prompts) "Request review: Reviewers (logins): "))
@@ -174,9 +166,7 @@
 (ert-deftest navshell-actions-label-marked ()
   "Add label… on two marked issues labels both, then clears the marks."
   (navshell-test-with-session ()
-    (navshell-open "users/mojombo/repositories/grit/issues")
-    (navshell-test-wait-for-text "#16 Build fails")
-    (navshell-test-settle)
+    (navshell-test-open "users/mojombo/repositories/grit/issues" "#16 Build fails")
     (let* ((ids '("issue:16" "issue:10"))
            (actions (plist-get (navshell-test-request 'screen/actions (list :rowIds (vconcat ids)))
                                :actions))

@@ -194,6 +194,12 @@ Return to one window afterwards."
      (unwind-protect (progn ,@body)
        (delete-other-windows))))
 
+(defun navshell-test-open (path text)
+  "Open the deep link PATH and wait until it shows TEXT and is idle."
+  (navshell-open path)
+  (navshell-test-wait-for-text text)
+  (navshell-test-settle))
+
 (defun navshell-test-row (id)
   "The row ID of the top screen as last read, or nil."
   (cl-find id (navshell--screen-rows (navshell--session-top (navshell-test-session)))
