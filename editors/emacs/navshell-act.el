@@ -24,6 +24,7 @@
 (require 'browse-url)
 (require 'navshell-screen)
 (require 'navshell-session)
+(require 'navshell-layout)
 (require 'navshell-view)
 (require 'navshell-marks)
 (require 'navshell-input)
@@ -42,10 +43,14 @@
     ("unavailable" . "try again in a while"))
   "What to do after an action failed, by the failure's reason.")
 
+(defun navshell--brief (title)
+  "TITLE cut to a length a prompt or a message can name a row by."
+  (truncate-string-to-width (navshell--one-line title) 40 nil nil "…"))
+
 (defun navshell--row-title (screen id)
-  "The title of the row ID of SCREEN, else ID."
+  "The title of the row ID of SCREEN, else ID, cut short."
   (let ((index (navshell--screen-index-of screen id)))
-    (if index (plist-get (aref (navshell--screen-rows screen) (1- index)) :title) id)))
+    (navshell--brief (if index (plist-get (aref (navshell--screen-rows screen) (1- index)) :title) id))))
 
 (defun navshell--act-targets (screen)
   "The rows to act on in SCREEN: the marked ones, else the one at point.
@@ -55,16 +60,37 @@ Return (IDS . LABEL), LABEL naming them, or nil when there is none."
     (cond
      ((cdr marked) (cons marked (format "%d marked rows" (length marked))))
      (marked (cons marked (navshell--row-title screen (car marked))))
-     (found (cons (list (plist-get (car found) :id)) (plist-get (car found) :title))))))
+     (found (cons (list (plist-get (car found) :id)) (navshell--brief (plist-get (car found) :title)))))))
 
 (defun navshell--target-params (screen ids)
   "The params naming SCREEN and the rows IDS (nil: the screen's own item)."
   (append (list :screen (navshell--screen-id screen)) (and ids (list :rowIds (vconcat ids)))))
 
+(defun navshell--call-on-rows (session screen method params timeout)
+  "Ask METHOD with PARAMS about rows of SCREEN of SESSION; give up after TIMEOUT s.
+Return what `navshell--session-call' returns.  A row whose window
+navhost no longer keeps (a row of a long list, read long ago) is read
+again, then the question is asked again."
+  (let ((answer (navshell--session-call session method params timeout))
+        (tries 0))
+    (while (let* ((err (and (eq (car answer) 'error) (cdr answer)))
+                  (data (plist-get err :data))
+                  (index (and (eql (plist-get err :code) -32602)
+                              (equal (plist-get data :reason) "notFound")
+                              (stringp (plist-get data :rowId))
+                              (navshell--screen-index-of screen (plist-get data :rowId)))))
+             (when (and index (< tries 100))
+               (cl-incf tries)
+               (navshell--session-call session "screen/rows"
+                                       (list :screen (navshell--screen-id screen)
+                                             :offset (1- index) :limit 1))))
+      (setq answer (navshell--session-call session method params timeout)))
+    answer))
+
 (defun navshell--list-actions (session screen ids)
   "The actions the rows IDS of SCREEN of SESSION offer, as a list.
 With IDS nil, those of the screen's own item."
-  (pcase (navshell--session-call session "screen/actions" (navshell--target-params screen ids))
+  (pcase (navshell--call-on-rows session screen "screen/actions" (navshell--target-params screen ids) 30)
     (`(result . ,result) (append (plist-get result :actions) nil))
     (`(error . ,err)
      (user-error "%s" (if (eql (plist-get err :code) -32601)
@@ -179,8 +205,8 @@ own item) and :label (what they are called)."
          (action (plist-get job :action))
          (ids (plist-get job :ids))
          (title (navshell--bare-title (plist-get action :title))))
-    (pcase (navshell--session-call
-            session "screen/perform"
+    (pcase (navshell--call-on-rows
+            session screen "screen/perform"
             (append (navshell--target-params screen ids) (list :action (plist-get action :id))
                     (and input (list :input (navshell--input-object input)))
                     (and confirm (list :confirm confirm)))

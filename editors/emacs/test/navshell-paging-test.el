@@ -71,19 +71,33 @@
       (navshell-test-press "M->")
       (navshell-test-wait "the next page was read" (> (navshell-test-read) first-pages)))))
 
+(defun navshell-test-back-on-a-forgotten-row ()
+  "Read 7,000 rows, then put point back on the first, no longer kept by navhost.
+Return what navhost calls the first row."
+  (let ((first (navshell-test-navhost-row 1)))
+    (navshell-test-press "C-u 6999 n")
+    (navshell-test-wait "point reached row 7,000" (eql (navshell-test-point-row) 7000))
+    (navshell-test-settle)
+    (navshell-test-press "M-< n")
+    (should (eql (navshell-test-point-row) 1))
+    (setq navshell-test-messages nil)
+    first))
+
 (ert-deftest navshell-paging-row-read-long-ago ()
   "A row whose window navhost no longer keeps is read again and opened."
   (navshell-test-with-session ("--data" (getenv "NAVSHELL_BIG_SNAPSHOT"))
-    (let ((first (navshell-test-navhost-row 1)))
-      (navshell-test-press "C-u 6999 n")
-      (navshell-test-wait "point reached row 7,000" (eql (navshell-test-point-row) 7000))
-      (navshell-test-settle)
-      (navshell-test-press "M-< n")
-      (should (eql (navshell-test-point-row) 1))
-      (setq navshell-test-messages nil)
+    (let ((first (navshell-test-back-on-a-forgotten-row)))
       (navshell-test-press "RET")
       (navshell-test-wait "the first user's repositories are shown"
         (equal (navshell-test-header) (format "Users › %s's repositories" first)))
+      (should-not (navshell-test-noticed "no row with id")))))
+
+(ert-deftest navshell-paging-act-on-row-read-long-ago ()
+  "A row whose window navhost no longer keeps is read again and acted on."
+  (navshell-test-with-session ("--data" (getenv "NAVSHELL_BIG_SNAPSHOT"))
+    (let ((first (navshell-test-back-on-a-forgotten-row)))
+      (navshell-test-press "a Copy SPC text RET")
+      (should (string-prefix-p (concat first "\n") (current-kill 0)))
       (should-not (navshell-test-noticed "no row with id")))))
 
 ;;; navshell-paging-test.el ends here
