@@ -183,6 +183,26 @@
       (navshell-test-settle)
       (should (equal (navshell-test-marked) nil)))))
 
+(ert-deftest navshell-actions-failures ()
+  "navhost's refusals are named with what to do, and change nothing."
+  (navshell-test-with-session ()
+    (navshell-test-open-grit-issue)
+    (navshell-test-goto "  State ")
+    ;; An input the action does not take.
+    (navshell-act "add-label" '((label . "no-such-label")))
+    (should (navshell-test-noticed "(validation); check what you entered, then act again"))
+    ;; A confirmation given after the issue changed: a comment posted
+    ;; while the question was asked.
+    (cl-flet ((change-it ()
+                (when (string-prefix-p "Close #16" (minibuffer-prompt))
+                  (navshell-test-request 'screen/perform '(:action "comment" :input (:body "Meanwhile…"))))))
+      (add-hook 'minibuffer-setup-hook #'change-it)
+      (unwind-protect (navshell-test-press "a Close… RET RET yes RET")
+        (remove-hook 'minibuffer-setup-hook #'change-it)))
+    (should (navshell-test-noticed "(staleConfirmation); it changed or the question expired: act again"))
+    (navshell-test-settle)
+    (should (equal (navshell-test-value "about:state" :state) "open"))))
+
 (ert-deftest navshell-actions-failed-comment-comes-back ()
   "A comment that cannot be kept comes back whole in its compose buffer."
   ;; navhost cannot write its local state under /proc.
