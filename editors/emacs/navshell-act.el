@@ -114,12 +114,14 @@ screen's title.  SESSION is the session SCREEN is on."
                        action nil screen-title)))
              own))))
 
-(defun navshell--choice-annotation (choice)
-  "The key hint, and the target or why not, shown after CHOICE."
-  (pcase-let* ((`(,_ ,action ,_ ,label) choice)
+(defun navshell--choice-annotation (choice &optional width)
+  "The key hint, and the target or why not, shown after CHOICE.
+WIDTH is the widest candidate's: the hints line up after it."
+  (pcase-let* ((`(,candidate ,action ,_ ,label) choice)
                (key (plist-get action :key))
                (disabled (plist-get action :disabled)))
-    (concat (propertize (if key (format "  [%s]" key) "     ") 'face 'help-key-binding)
+    (concat (make-string (max 0 (- (or width 0) (string-width candidate))) ?\s)
+            (propertize (if key (format "  [%s]" key) "     ") 'face 'help-key-binding)
             "  "
             (if disabled
                 (propertize (format "not now: %s" (plist-get disabled :reason)) 'face 'shadow)
@@ -127,14 +129,16 @@ screen's title.  SESSION is the session SCREEN is on."
 
 (defun navshell--choice-table (choices)
   "A completion table over CHOICES, kept in their order, annotated."
-  (lambda (string predicate action)
-    (if (eq action 'metadata)
-        `(metadata (category . navshell-action)
-                   (display-sort-function . identity)
-                   (cycle-sort-function . identity)
-                   (annotation-function
-                    . ,(lambda (candidate) (navshell--choice-annotation (assoc candidate choices)))))
-      (complete-with-action action (mapcar #'car choices) string predicate))))
+  (let ((width (apply #'max 0 (mapcar (lambda (choice) (string-width (car choice))) choices))))
+    (lambda (string predicate action)
+      (if (eq action 'metadata)
+          `(metadata (category . navshell-action)
+                     (display-sort-function . identity)
+                     (cycle-sort-function . identity)
+                     (annotation-function
+                      . ,(lambda (candidate)
+                           (navshell--choice-annotation (assoc candidate choices) width))))
+        (complete-with-action action (mapcar #'car choices) string predicate)))))
 
 (defun navshell--read-action ()
   "Ask which action to perform; return the arguments of `navshell-act'."

@@ -56,7 +56,13 @@
         (should (< (cl-position "Comment…" candidates :test #'equal)
                    (cl-position "Copy text (mojombo/grit#16)" candidates :test #'equal)))
         (should (string-match-p "\\[c\\] +on mojombo/grit#16" (funcall annotate "Comment…")))
-        (should (string-match-p "\\[Y\\] +on Labels" (funcall annotate "Copy text")))))
+        (should (string-match-p "\\[Y\\] +on Labels" (funcall annotate "Copy text")))
+        ;; The hints line up in one column.
+        (should (equal (delete-dups (mapcar (lambda (candidate)
+                                              (+ (string-width candidate)
+                                                 (string-search "[" (funcall annotate candidate))))
+                                            candidates))
+                       (list (+ 2 (apply #'max (mapcar #'string-width candidates))))))))
     (should (string-prefix-p "Act on Labels" (caar navshell-test-prompts)))))
 
 (ert-deftest navshell-actions-disabled-shown ()
