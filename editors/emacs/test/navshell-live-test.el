@@ -91,11 +91,6 @@
 (ert-deftest navshell-live-failed-comment-comes-back ()
   "A comment GitHub refuses (403) comes back whole, with why and what to do."
   (navshell-test-with-live-issue ("--allow-writes")
-    (let ((disabled (plist-get (cl-find "comment" (plist-get (navshell-test-request 'screen/actions) :actions)
-                                        :key (lambda (action) (plist-get action :id)) :test #'equal)
-                               :disabled)))
-      ;; A navhost whose live source cannot write yet says so here.
-      (when disabled (ert-skip (format "this navhost cannot comment live: %s" (plist-get disabled :reason)))))
     (navshell-test-goto "  State ")
     (navshell-test-press "a Comment… RET")
     (navshell-test-fake-script

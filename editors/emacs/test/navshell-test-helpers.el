@@ -131,9 +131,12 @@ navhost keeps its local state in a new folder of its own."
   (navshell-test-wait-for-rows (navshell-test-buffer)))
 
 (defun navshell-test-stop ()
-  "End the session if one runs, and wait until navhost has exited."
+  "End the session if one runs, and wait until navhost has exited.
+Compose buffers left open are killed, so the next test starts without."
   (let* ((buffer (navshell-test-buffer))
          (session (and buffer (buffer-local-value 'navshell--session buffer))))
+    (while (navshell-test-compose-buffer)
+      (kill-buffer (navshell-test-compose-buffer)))
     (when buffer (kill-buffer buffer))
     (when session
       (navshell-test-wait "navhost exited"
