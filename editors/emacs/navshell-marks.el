@@ -30,27 +30,44 @@
                for id = (plist-get row :id)
                when (member id marks) collect id))))
 
+(defun navshell--region-rows (screen)
+  "The rows of SCREEN on the lines of the active region, a list of plists."
+  (let ((rows (navshell--screen-rows screen))
+        (end (region-end)))
+    (save-excursion
+      (goto-char (region-beginning))
+      (cl-loop for index = (navshell--row-at (point))
+               when (and index (<= index (length rows))) collect (aref rows (1- index))
+               while (and (zerop (forward-line 1)) (< (point) end))))))
+
 (defun navshell--set-mark (marked)
-  "Mark the row at point when MARKED is non-nil, else unmark it; move on."
-  (let ((found (navshell--row-at-point))
-        (screen (navshell--top)))
-    (unless found (user-error "No row at point"))
-    (let ((id (plist-get (car found) :id)))
-      (setf (navshell--screen-marks screen)
-            (if marked
-                (cons id (delete id (navshell--screen-marks screen)))
-              (delete id (navshell--screen-marks screen)))))
+  "Mark the row at point when MARKED is non-nil, else unmark it; move on.
+With an active region, mark (or unmark) the rows on its lines instead."
+  (let* ((screen (navshell--top))
+         (region (use-region-p))
+         (rows (if region (navshell--region-rows screen)
+                 (let ((found (navshell--row-at-point))) (and found (list (car found)))))))
+    (unless rows (user-error "No row at point"))
+    (dolist (row rows)
+      (let ((id (plist-get row :id)))
+        (setf (navshell--screen-marks screen)
+              (if marked
+                  (cons id (delete id (navshell--screen-marks screen)))
+                (delete id (navshell--screen-marks screen))))))
     (navshell--show-marks screen)
-    (navshell-next-row 1)))
+    (if region (deactivate-mark) (navshell-next-row 1))))
 
 (defun navshell-mark ()
   "Mark the row at point and move to the next row.
+With an active region, mark the rows on its lines, as Dired does (a
+region that ends at the start of a line leaves that line out).
 `navshell-act' then acts on the marked rows."
   (interactive nil navshell-mode)
   (navshell--set-mark t))
 
 (defun navshell-unmark ()
-  "Unmark the row at point and move to the next row."
+  "Unmark the row at point and move to the next row.
+With an active region, unmark the rows on its lines."
   (interactive nil navshell-mode)
   (navshell--set-mark nil))
 

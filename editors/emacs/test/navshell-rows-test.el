@@ -75,6 +75,17 @@
     (navshell-test-press "m U")
     (should (equal (navshell-test-marked) nil))
     (should (navshell-test-noticed "navshell: 2 marks removed"))
+    ;; With a region, m marks the rows on its lines, u unmarks them; as
+    ;; in Dired, a region that ends at a line's start leaves that line out.
+    (transient-mark-mode 1)
+    (navshell-test-goto "torvalds")
+    (navshell-test-press "C-SPC n n m")
+    (should (equal (navshell-test-marked) '("torvalds" "github")))
+    (should-not (with-current-buffer (navshell-test-buffer) (region-active-p)))
+    (navshell-test-goto "github")
+    (navshell-test-press "C-SPC n u")
+    (should (equal (navshell-test-marked) '("torvalds")))
+    (navshell-test-press "U")
     ;; A mark stays through a redraw, and a new search clears it.
     (navshell-test-goto "torvalds")
     (navshell-test-press "m")
