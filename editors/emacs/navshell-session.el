@@ -127,17 +127,23 @@ calling neither, when navhost is not running."
   "Ask SESSION's navhost METHOD with PARAMS and wait for the answer.
 Return (result . RESULT) or (error . ERR), ERR a JSON-RPC error object;
 give up after TIMEOUT seconds (30 by default).  Notifications that come
-meanwhile are handled."
+meanwhile are handled.  This waits on an asynchronous request, not with
+`jsonrpc-request': that one's answer leaves jsonrpc.el's process filter
+by a `throw', and messages read in the same chunk behind it (the answer
+to a read of rows) would wait, unhandled, for navhost's next output."
   (unless (navshell--session-running-p session)
     (user-error "NavShell's navhost is not running: M-x navshell starts it again"))
-  (condition-case err
-      (cons 'result (jsonrpc-request (navshell--session-connection session) (intern method) params
-                                     :timeout (or timeout 30)))
-    (jsonrpc-error
-     (let ((data (cdr err)))
-       (cons 'error (list :code (alist-get 'jsonrpc-error-code data)
-                          :message (alist-get 'jsonrpc-error-message data)
-                          :data (alist-get 'jsonrpc-error-data data)))))))
+  (let ((answer nil)
+        (deadline (+ (float-time) (or timeout 30))))
+    (jsonrpc-async-request
+     (navshell--session-connection session) (intern method) params :timeout nil
+     :success-fn (lambda (result) (setq answer (cons 'result result)))
+     :error-fn (lambda (err) (setq answer (cons 'error err))))
+    (while (and (not answer) (< (float-time) deadline) (navshell--session-running-p session))
+      (accept-process-output nil 0.05))
+    (or answer (cons 'error (list :message (if (navshell--session-running-p session)
+                                               (format "navhost did not answer %s in time" method)
+                                             "navhost exited"))))))
 
 (defun navshell--session-set-stack (session stack)
   "Make STACK, a vector of screen entries, SESSION's stack."
