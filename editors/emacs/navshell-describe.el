@@ -46,15 +46,20 @@
       (insert "\n")
       (cl-loop for item across value
                do (insert pad "  -")
-               (navshell--insert-value item (+ indent 2))))
+               (if (navshell--scalar-p item)
+                   (navshell--insert-value item (+ indent 2))
+                 (insert " ")
+                 (navshell--insert-object item (+ indent 4) t))))
      ((navshell--scalar-p value) (insert " " (navshell--scalar-text value) "\n"))
      (t (insert "\n")
         (navshell--insert-object value (+ indent 2))))))
 
-(defun navshell--insert-object (object indent)
-  "Insert each key of OBJECT, a plist, and its value, indented by INDENT."
+(defun navshell--insert-object (object indent &optional inline)
+  "Insert each key of OBJECT, a plist, and its value, indented by INDENT.
+With INLINE, the first key goes where point is, not indented."
   (cl-loop for (key value) on object by #'cddr
-           do (insert (make-string indent ?\s)
+           for first = t then nil
+           do (insert (if (and first inline) "" (make-string indent ?\s))
                       (propertize (concat (substring (symbol-name key) 1) ":") 'face 'bold))
            (navshell--insert-value value indent)))
 

@@ -23,6 +23,40 @@
     (with-current-buffer (navshell-test-buffer) (goto-char (point-min)))
     (should-error (navshell-test-press "K") :type 'user-error)))
 
+(ert-deftest navshell-rows-describe-nested-values ()
+  "K lays out objects one key a line, lists on a line, and text as a block."
+  (should (equal (with-temp-buffer
+                   (navshell--describe '(:title "Branches" :kind "property" :id "about:branches"
+                                                :section "about"
+                                                :values (:value (:base "main" :head "o:feat")
+                                                                :labels ["bug" "wontfix"]
+                                                                :reviews [(:login "a" :state "ok")]
+                                                                :body "Line one\nLine two"
+                                                                :mergeable nil :draft :json-false))
+                                       "o/r#1")
+                   (buffer-substring-no-properties (point-min) (point-max)))
+                 "Branches
+
+kind: property
+id: about:branches
+section: about
+screen: o/r#1
+
+Values
+  value:
+    base: main
+    head: o:feat
+  labels: bug, wontfix
+  reviews:
+    - login: a
+      state: ok
+  body:
+    Line one
+    Line two
+  mergeable: null
+  draft: false
+")))
+
 (ert-deftest navshell-rows-prose-wraps ()
   "A README paragraph is shown whole, wrapped in the window; K fills it."
   (navshell-test-in-narrow-window 50
