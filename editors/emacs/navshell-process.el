@@ -17,14 +17,18 @@
 (require 'navshell-session)
 
 (defun navshell--stderr-last-line (connection)
-  "The last line navhost wrote on its stderr, through CONNECTION, or nil."
+  "Why navhost ended, from what it wrote on its stderr through CONNECTION.
+The last line that starts with \"Error: \" (after it, a usage error
+prints how to get help), else the last line; nil when there is none."
   (let ((buffer (ignore-errors (jsonrpc-stderr-buffer connection))))
     (when (buffer-live-p buffer)
       (with-current-buffer buffer
-        (let ((lines (split-string (buffer-string) "\n" t "[ \t]+")))
-          ;; Emacs ends the buffer with the stderr pipe's own status.
-          (car (last (cl-remove-if (lambda (line) (string-match-p "\\`Process navshell.* stderr" line))
-                                   lines))))))))
+        (let ((lines (cl-remove-if
+                      ;; Emacs ends the buffer with the stderr pipe's own status.
+                      (lambda (line) (string-match-p "\\`Process navshell.* stderr" line))
+                      (split-string (buffer-string) "\n" t "[ \t]+"))))
+          (or (car (last (cl-remove-if-not (lambda (line) (string-prefix-p "Error: " line)) lines)))
+              (car (last lines))))))))
 
 (defun navshell--session-ended (session)
   "Note that SESSION's navhost exited; say why unless it was asked to."

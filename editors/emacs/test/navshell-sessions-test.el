@@ -53,4 +53,14 @@
               (should (eq (navshell) first))))
         (when (buffer-live-p second) (kill-buffer second))))))
 
+(ert-deftest navshell-sessions-bad-arguments ()
+  "A session whose navhost refuses its arguments says why, in its own buffer."
+  (let* ((navshell-program navshell-test-navhost)
+         (buffer (navshell-test-with-own-state (navshell t '("--no-such-option")))))
+    (unwind-protect
+        (navshell-test-wait "the buffer says why navhost ended"
+          (string-search "navhost exited with code 64: Error: Unknown option '--no-such-option'"
+                         (with-current-buffer buffer (buffer-string))))
+      (kill-buffer buffer))))
+
 ;;; navshell-sessions-test.el ends here
