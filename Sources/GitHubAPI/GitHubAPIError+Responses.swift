@@ -37,7 +37,9 @@ extension GitHubAPIError {
                 ? "GitHub rejected the token in GITHUB_TOKEN (401\(said)); replace it, or unset it to browse anonymously."
                 : "GitHub requires a token for this (401\(said)); set GITHUB_TOKEN."
         case 403, 429:
-            let remaining = headers["X-RateLimit-Remaining"].flatMap { Int($0.trimmingSpaces) }
+            // The X-RateLimit-* headers read as every response's are (`GitHubRateLimit`).
+            let rateLimit = GitHubRateLimit(headers: headers, endpointResource: resource.rateLimitResource)
+            let remaining = rateLimit?.remaining
             // A Retry-After marks a secondary limit even when blank; octokit waits 60 s then.
             let retryAfter = headers["Retry-After"].map { Int($0.trimmingSpaces) ?? Self.blankRetryAfter }
             let text = (body?.message ?? "").lowercased()
@@ -49,10 +51,10 @@ extension GitHubAPIError {
                 break
             }
             error.kind = .rateLimited
-            error.rateLimitReset = headers["X-RateLimit-Reset"].flatMap { Int($0.trimmingSpaces) }
+            error.rateLimitReset = rateLimit?.reset
             error.retryAfter = retryAfter
-            let quota = headers["X-RateLimit-Resource"]?.trimmingSpaces ?? resource.rateLimitResource
-            error.message = rateLimitMessage(error, limit: headers["X-RateLimit-Limit"], search: quota == "search", authenticated: authenticated)
+            let quota = rateLimit?.resource ?? resource.rateLimitResource
+            error.message = rateLimitMessage(error, limit: rateLimit?.limit, search: quota == "search", authenticated: authenticated)
         case 404:
             error.kind = .notFound
             error.message = resource.notFoundMessage
@@ -75,13 +77,13 @@ extension GitHubAPIError {
 
     /// Searches count against their own quota, per minute, apart from the hourly one of every
     /// other request: the message names the one that ran out.
-    private static func rateLimitMessage(_ error: GitHubAPIError, limit: String?, search: Bool, authenticated: Bool) -> String {
+    private static func rateLimitMessage(_ error: GitHubAPIError, limit: Int?, search: Bool, authenticated: Bool) -> String {
         let hint = authenticated ? "" : " Set GITHUB_TOKEN for a higher limit."
         if let retryAfter = error.retryAfter {
             return "GitHub's secondary rate limit was hit (too many requests in a short time); retry in \(retryAfter) s."
         }
         let name = search ? "search rate limit" : "API rate limit"
-        let quota = limit.map { search ? " (\($0.trimmingSpaces) searches per minute)" : " (\($0.trimmingSpaces) requests per hour)" } ?? ""
+        let quota = limit.map { search ? " (\($0) searches per minute)" : " (\($0) requests per hour)" } ?? ""
         if let reset = error.rateLimitResetISO8601 {
             return "GitHub's \(name) is used up\(quota); it resets at \(reset).\(hint)"
         }
