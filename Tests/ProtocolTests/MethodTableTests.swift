@@ -2,20 +2,23 @@ import Foundation
 import NavProtocol
 import Testing
 
-/// docs/protocol.md's method tables list exactly the registries' methods, so the reference a
-/// client's author reads cannot drift from what navhost and its workers answer.
+/// docs/protocol.md's and docs/worker-protocol.md's method tables list exactly the registries'
+/// methods, so the reference a client's or a worker's author reads cannot drift from what
+/// navhost and its workers answer.
 @Suite struct MethodTableTests {
     /// `#filePath` is `<root>/Tests/ProtocolTests/MethodTableTests.swift`.
-    static let protocolDocument = URL(fileURLWithPath: #filePath)
+    static let documents = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("docs/protocol.md")
+        .appendingPathComponent("docs")
+    static let protocolDocument = documents.appendingPathComponent("protocol.md")
+    static let workerDocument = documents.appendingPathComponent("worker-protocol.md")
 
     /// The names in the first column of the first table under `heading` (a line of the
     /// document), before the next heading: every backquoted name in a cell, with whether the
     /// cell marks them as notifications.
-    static func methodTable(under heading: String) throws -> [(name: String, isNotification: Bool)] {
-        let lines = try String(contentsOf: protocolDocument, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-        let start = try #require(lines.firstIndex { $0 == heading }, "docs/protocol.md has no heading \(heading)")
+    static func methodTable(under heading: String, in document: URL = protocolDocument) throws -> [(name: String, isNotification: Bool)] {
+        let lines = try String(contentsOf: document, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0 == heading }, "\(document.lastPathComponent) has no heading \(heading)")
         var names: [(String, Bool)] = []
         var inTable = false
         for line in lines[(start + 1)...] {
@@ -56,13 +59,13 @@ import Testing
 
     /// `$/cancelRequest` is in the worker's table but not the registry: the connection handles it.
     @Test func theHostToWorkerTableListsEveryWorkerMethod() throws {
-        let table = try Self.methodTable(under: "### Host → worker").filter { $0.name != "$/cancelRequest" }
+        let table = try Self.methodTable(under: "## Host → worker", in: Self.workerDocument).filter { $0.name != "$/cancelRequest" }
         #expect(Self.requests(table) == (WorkerMethods.requests + WorkerMethods.debugRequests).map { $0.method }.sorted())
         #expect(Self.notifications(table) == WorkerMethods.hostNotifications.map { $0.method }.sorted())
     }
 
     @Test func theWorkerToHostTableListsEveryRequestAndNotificationAWorkerSends() throws {
-        let table = try Self.methodTable(under: "### Worker → host")
+        let table = try Self.methodTable(under: "## Worker → host", in: Self.workerDocument)
         #expect(Self.requests(table) == WorkerMethods.workerRequests.map { $0.method }.sorted())
         #expect(Self.notifications(table) == WorkerMethods.workerNotifications.map { $0.method }.sorted())
     }

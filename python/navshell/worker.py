@@ -1,8 +1,8 @@
 """Write a NavShell screen worker in Python: a list screen, served to navhost over stdin/stdout.
 
 A screen (a ``ListScreen`` subclass) says what it lists, what selecting a row does and what
-actions a row offers; ``serve({"kind": Screen})`` speaks the worker protocol (docs/protocol.md,
-section 13) for it: ``worker/open``, rows windows with paging, queries, selections through
+actions a row offers; ``serve({"kind": Screen})`` speaks the worker protocol (docs/worker-protocol.md)
+for it: ``worker/open``, rows windows with paging, queries, selections through
 ``host/push`` and ``host/pop``, actions (navshell/worker_actions.py), revisions and their
 updates, and the restoration token navhost restarts and wakes the screen from.
 examples/python-screen/commits.py is a complete worker.

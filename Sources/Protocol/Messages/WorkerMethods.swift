@@ -1,4 +1,4 @@
-/// The registry of the host <-> worker protocol (docs/protocol.md, "Host ↔ worker protocol"):
+/// The registry of the host <-> worker protocol (docs/worker-protocol.md):
 /// every method and notification each side sends. A worker's dispatch table (`ScreenSession`)
 /// takes handlers only for these and must answer all of them; a test holds docs/protocol.md's
 /// tables to them.
