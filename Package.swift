@@ -139,29 +139,34 @@ let package = Package(
         .target(name: "NavClient", dependencies: ["UVKit", "NavProtocol", "Transport", "ProcessSupport"], path: "Sources/NavClient", swiftSettings: strict),
         // The generic list controller every screen is built on.
         .target(name: "ListController", dependencies: ["NavProtocol", "UVKit"], path: "Sources/ScreenWorkers/ListController", swiftSettings: strict),
-        // The GitHub models and `GitHubSource`, the protocol every GitHub data source implements.
+        // The GitHub models: plain values as GitHub's REST API has them, and the writes a user makes.
+        .target(name: "GitHubModels", path: "Sources/ScreenWorkers/GitHub/Models", swiftSettings: strict),
+        // `GitHubSource`, the protocol every GitHub data source implements: its lists as the list
+        // controller's loaders, its writes as actions report them.
         .target(
-            name: "GitHubModels", dependencies: ["ListController", "NavProtocol", "UVKit"],
-            path: "Sources/ScreenWorkers/GitHub/Models", swiftSettings: strict),
+            name: "GitHubData", dependencies: ["GitHubModels", "ListController", "UVKit"],
+            path: "Sources/ScreenWorkers/GitHub/Data", swiftSettings: strict),
         // The SQLite snapshot: its store and schema, its generator, and `SnapshotSource`.
         .target(
             name: "GitHubSnapshot",
-            dependencies: ["GitHubModels", "ListController", "NavProtocol", "UVKit", "ProcessSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "GitHubModels", "GitHubData", "ListController", "NavProtocol", "UVKit", "ProcessSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             path: "Sources/ScreenWorkers/GitHub",
-            exclude: ["Models", "Screens"],
+            exclude: ["Models", "Data", "Screens"],
             resources: [.copy("Resources/snapshot.sqlite")],
             swiftSettings: strict
         ),
         // The GitHub screens, one file each, and their registry: they read any `GitHubSource`.
         .target(
-            name: "GitHubScreens", dependencies: ["GitHubModels", "ListController", "NavProtocol", "UVKit"],
+            name: "GitHubScreens", dependencies: ["GitHubModels", "GitHubData", "ListController", "NavProtocol", "UVKit"],
             path: "Sources/ScreenWorkers/GitHub/Screens", swiftSettings: strict),
         // HTTP on a libuv loop: libcurl's multi-socket interface driven by poll and timer handles.
         .target(name: "HTTPClient", dependencies: ["CCurl", "UVKit"], path: "Sources/HTTPClient", swiftSettings: strict),
         // The live GitHub REST API: endpoints, Link pagination, actionable errors, the SQLite response cache.
         .target(
             name: "GitHubAPI",
-            dependencies: ["HTTPClient", "UVKit", "GitHubModels", "ListController", "NavProtocol", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["HTTPClient", "UVKit", "GitHubModels", "GitHubData", "ListController", "NavProtocol", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Sources/GitHubAPI",
             swiftSettings: strict
         ),
@@ -170,7 +175,7 @@ let package = Package(
         .target(
             name: "ScreenWorkerCore",
             dependencies: [
-                "UVKit", "NavProtocol", "Transport", "ListController", "GitHubModels", "GitHubSnapshot", "GitHubScreens", "WorkerLaunch",
+                "UVKit", "NavProtocol", "Transport", "ListController", "GitHubModels", "GitHubData", "GitHubSnapshot", "GitHubScreens", "WorkerLaunch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/ScreenWorkers/Worker",
@@ -228,7 +233,7 @@ let package = Package(
         ),
         .testTarget(name: "ListControllerTests", dependencies: ["ListController", "NavProtocol", "UVKit"], path: "Tests/ListControllerTests", swiftSettings: strict),
         .testTarget(
-            name: "GitHubScreensTests", dependencies: ["GitHubScreens", "GitHubSnapshot", "GitHubModels", "ListController", "NavProtocol"], path: "Tests/GitHubScreensTests", swiftSettings: strict),
+            name: "GitHubScreensTests", dependencies: ["GitHubScreens", "GitHubSnapshot", "GitHubModels", "GitHubData", "ListController", "NavProtocol"], path: "Tests/GitHubScreensTests", swiftSettings: strict),
         // List windows and search at scale, through the real navhost (scripts/bench-list).
         .executableTarget(
             name: "ListBenchmark",
@@ -240,7 +245,7 @@ let package = Package(
         .target(name: "FakeGitHub", dependencies: ["HTTPClient", "UVKit", "NavProtocol"], path: "Tests/FakeGitHub", swiftSettings: strict),
         .testTarget(
             name: "GitHubAPITests",
-            dependencies: ["GitHubAPI", "HTTPClient", "CCurl", "UVKit", "GitHubModels", "ListController", "NavProtocol", "FakeGitHub"],
+            dependencies: ["GitHubAPI", "HTTPClient", "CCurl", "UVKit", "GitHubModels", "GitHubData", "ListController", "NavProtocol", "FakeGitHub"],
             path: "Tests/GitHubAPITests",
             swiftSettings: strict
         ),

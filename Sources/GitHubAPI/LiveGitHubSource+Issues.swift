@@ -1,4 +1,5 @@
 import Foundation
+import GitHubData
 import GitHubModels
 import ListController
 import UVKit

@@ -1,5 +1,6 @@
 import FakeGitHub
 import GitHubAPI
+import GitHubData
 import GitHubModels
 import ListController
 import Testing

@@ -1,6 +1,7 @@
 import FakeGitHub
 import Foundation
 import GitHubAPI
+import GitHubData
 import GitHubModels
 import ListController
 import NavProtocol

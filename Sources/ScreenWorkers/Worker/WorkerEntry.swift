@@ -1,4 +1,5 @@
 import CUV
+import GitHubData
 import GitHubModels
 import GitHubSnapshot
 import Glibc

@@ -1,6 +1,3 @@
-import ListController
-import UVKit
-
 /// An issue or pull request, by where it is.
 public struct GitHubItemRef: Sendable, Hashable {
     public var owner: String
@@ -34,14 +31,4 @@ public enum GitHubWrite: Sendable, Equatable {
     public static let reactions = ["+1", "-1", "laugh", "hooray", "confused", "heart", "rocket", "eyes"]
     /// GitHub's merge methods.
     public static let mergeMethods = ["merge", "squash", "rebase"]
-}
-
-/// A source's side of the writes, part of `GitHubSource`.
-public protocol GitHubWriting: AnyObject {
-    /// Why this source cannot write now (the live source without `--allow-writes`); nil when it can.
-    var writeRefusal: ActionFailure? { get }
-    /// Makes the write; calls `completion` on the loop, once. A write is never retried by itself.
-    func write(_ write: GitHubWrite, completion: @escaping (Result<Void, ActionFailure>) -> Void)
-    /// The repository's labels, for the choices of `add-label`.
-    func labels(owner login: String, name: String, completion: @escaping (Result<[GitHubLabel], any Error>) -> Void) -> Cancellable?
 }

@@ -1,3 +1,4 @@
+import GitHubData
 import GitHubModels
 import ListController
 import NavProtocol
