@@ -18,7 +18,7 @@ public final class NavClient {
     public private(set) var stderrText = ""
     /// Called with each stderr chunk as it arrives (the demo echoes it).
     public var onStderr: ((String) -> Void)?
-    private let loop = UVLoop()
+    let loop = UVLoop()
     private let process: UVProcess
     private let stdin: UVPipe
     private let stdout: UVPipe
@@ -26,7 +26,9 @@ public final class NavClient {
     private var framer: MessageFramer
     private var inbox: [JSONValue] = []
     private var stdoutEnded = false
-    private var nextID = 1
+    var nextID = 1
+    /// Wakes the loop from another thread to stop a wait (`CallStop`); made on first use.
+    lazy var wakeUps: LoopInbox? = try? LoopInbox(loop: loop)
 
     public init(executable: String, arguments: [String] = [], environment: [String]? = nil, framing: Framing = .newlineDelimited) throws {
         self.framing = framing
@@ -138,10 +140,20 @@ public final class NavClient {
     }
 
     private func take(timeout: Double, what: String, where matches: (JSONValue) -> Bool) throws -> JSONValue {
-        let found = pump(seconds: timeout) { inbox.contains(where: matches) || stdoutEnded }
+        guard let message = try take(timeout: timeout, what: what, unless: { false }, where: matches) else {
+            throw NavClientError.timedOut(what)
+        }
+        return message
+    }
+
+    /// Takes the first message that `matches`, waiting until one arrives, navhost's output ends,
+    /// `timeout` passes or `interrupted()` holds (checked whenever the loop wakes; nil then).
+    func take(timeout: Double, what: String, unless interrupted: () -> Bool, where matches: (JSONValue) -> Bool) throws -> JSONValue? {
+        let found = pump(seconds: timeout) { inbox.contains(where: matches) || stdoutEnded || interrupted() }
         if let index = inbox.firstIndex(where: matches) {
             return inbox.remove(at: index)
         }
+        if found && interrupted() { return nil }
         throw found ? NavClientError.disconnected(what) : NavClientError.timedOut(what)
     }
 

@@ -1,8 +1,12 @@
 """Every tool of `navhost mcp`, through the MCP Python SDK's client."""
 
+import json
+import pathlib
 import subprocess
 
 from mcp_harness import NAVHOST, call, error_text, mcp_session, run, show_json
+
+GOLDEN = pathlib.Path(__file__).parent / "golden" / "tools-list.json"
 
 TOOLS = {"open", "push", "search", "select", "back", "rows", "stack"}
 
@@ -25,6 +29,13 @@ def test_tools_list_describes_each_tool_for_a_model():
             assert "followers {login}" in tools["push"].description
 
     run(body)
+
+
+def test_tools_list_is_the_golden_file(raw_server):
+    """The tools as the wire carries them, the same file Tests/MCPServerTests holds them to."""
+    server = raw_server()
+    server.initialize()
+    assert server.request(2, "tools/list")["result"]["tools"] == json.loads(GOLDEN.read_text())
 
 
 def test_open_answers_the_stars_as_a_number_and_the_screen_as_navhost_show_prints_it():
