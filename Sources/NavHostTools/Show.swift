@@ -10,7 +10,7 @@ struct Show: ParsableCommand {
         abstract: "Print the screen at a deep link (users/LOGIN/repositories/NAME) as JSON or text, every row of every section.",
         discussion: """
             A bad path, or a user or repository that does not exist, exits 1 with navhost's error on stderr. \
-            --json prints {screen, stack, revision, sections, rows}; rows carry their typed values.
+            --json prints {screen, stack, revision, sections, rows}: the stack as nav/stack gives it (with each screen's restoration token), rows with their typed values.
             """)
 
     enum Format: String, EnumerableFlag {
@@ -70,17 +70,7 @@ struct Show: ParsableCommand {
         case .text:
             return ScreenText.render(screen, depth: stack.count, width: width)
         case .json:
-            let encoder = JSONValueEncoder()
-            let place: (Screen) -> JSONValue = { screen in
-                .object(["id": .string(screen.id), "kind": .string(screen.kind.rawValue), "title": .string(screen.title), "params": screen.params])
-            }
-            return JSONValue.object([
-                "screen": place(top),
-                "stack": .array(stack.map(place)),
-                "revision": .int(screen.revision),
-                "sections": try encoder.encode(screen.sections),
-                "rows": try encoder.encode(screen.rows),
-            ]).prettyPrinted()
+            return JSONValue.object(ScreenJSON.object(screen, stack: stack)).prettyPrinted()
         }
     }
 }

@@ -52,18 +52,12 @@ enum ResourceCatalog {
     }
 
     /// A whole screen as the two contents of `resources/read`: the text `navhost show --text`
-    /// prints, then the JSON `navhost show --json` prints.
+    /// prints, then the JSON `navhost show --json` prints (`ScreenJSON`).
     static func contents(uri: String, screen: ScreenSnapshot, stack: [Screen]) -> [Resource.Content] {
         var shown = screen
         shown.screen.token = nil
         let text = ScreenText.render(shown, depth: stack.firstIndex { $0.id == screen.screen.id }.map { $0 + 1 }, width: ScreenAnswer.textWidth)
-        let json = JSONValue.object([
-            "screen": ScreenAnswer.place(screen.screen),
-            "stack": .array(stack.map(ScreenAnswer.place)),
-            "revision": .int(screen.revision),
-            "sections": .array(screen.sections.map { (try? JSONValueEncoder().encode($0)) ?? .null }),
-            "rows": .array(screen.rows.map { (try? JSONValueEncoder().encode($0)) ?? .null }),
-        ])
+        let json = JSONValue.object(ScreenJSON.object(screen, stack: stack))
         return [
             .text(text, uri: uri, mimeType: "text/plain"),
             .text(String(decoding: json.serialized(), as: UTF8.self), uri: uri, mimeType: "application/json"),
