@@ -16,6 +16,63 @@ enum AnswerSchema {
         "required": ["id", "kind", "title", "params"],
     ]
 
+    private static let field: Value = [
+        "type": "object",
+        "properties": [
+            "name": ["type": "string"], "title": ["type": "string"],
+            "type": ["type": "string", "enum": ["string", "text", "number", "boolean", "enum"]],
+            "required": ["type": "boolean"], "options": ["type": "array", "items": ["type": "string"]], "default": [:],
+        ],
+        "required": ["name", "title", "type"],
+    ]
+
+    /// What the actions tool answers: the actions as `screen/actions` gives them.
+    static let actions: Value = [
+        "type": "object",
+        "properties": [
+            "screen": ["type": "string"],
+            "rowIds": ["type": "array", "items": ["type": "string"]],
+            "actions": [
+                "type": "array",
+                "items": [
+                    "type": "object",
+                    "properties": [
+                        "id": ["type": "string"], "title": ["type": "string"], "key": ["type": "string"],
+                        "readOnly": ["type": "boolean"], "destructive": ["type": "boolean"], "idempotent": ["type": "boolean"],
+                        "input": ["type": "array", "items": field],
+                        "disabled": ["type": "object", "properties": ["reason": ["type": "string"]]],
+                    ],
+                    "required": ["id", "title", "readOnly", "destructive", "idempotent"],
+                ],
+            ],
+        ],
+        "required": ["screen", "rowIds", "actions"],
+    ]
+
+    /// What the perform tool answers: `screen/perform`'s result, or what the user answered instead.
+    static let performed: Value = [
+        "type": "object",
+        "properties": [
+            "screen": ["type": "string"],
+            "status": ["type": "string", "enum": ["done", "inputRequired", "confirm", "declined", "cancelled"]],
+            "results": [
+                "type": "array",
+                "items": [
+                    "type": "object",
+                    "properties": ["id": ["type": "string"], "status": ["type": "string"], "url": ["type": "string"], "text": ["type": "string"], "error": ["type": "object"]],
+                    "required": ["id", "status"],
+                ],
+            ],
+            "revision": ["type": "integer"],
+            "fields": ["type": "array", "items": field],
+            "input": ["type": "object"],
+            "message": ["type": "string"],
+            "confirm": ["type": "string", "description": "Send back as confirm, once the user agreed"],
+            "expiresIn": ["type": "integer"],
+        ],
+        "required": ["status"],
+    ]
+
     /// `ScreenAnswer.structuredContent`.
     static let screenAnswer: Value = [
         "type": "object",

@@ -35,11 +35,17 @@ enum SelectTool: NavTool {
         })
     }
 
-    /// An unknown row: the rows the top screen has read, so the model picks one of them.
     static func advice(_ error: NavClientError, _ rowId: String, _ context: ToolContext) async -> ToolFailure {
+        await unknownRow(error, rowId, context) ?? ToolFailure(error)
+    }
+
+    /// For a row navhost does not know (`notFound`, the tools that take row ids): the rows the
+    /// top screen has read, so the model picks one of them; nil for any other error.
+    static func unknownRow(_ error: NavClientError, _ rowId: String?, _ context: ToolContext) async -> ToolFailure? {
         guard error.rpcError?.code == RPCErrorCode.invalidParams, error.rpcError?.data?["reason"] == .string("notFound"),
+            let rowId = error.rpcError?.data?["rowId"]?.stringValue ?? rowId,
             let top = try? await context.calls({ job in try job.window(limit: RowsRequest.maxLimit) })
-        else { return ToolFailure(error) }
+        else { return nil }
         return unknownRow(rowId, on: top.screen, rowIds: top.rows.map(\.id))
     }
 

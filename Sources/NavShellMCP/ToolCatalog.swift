@@ -6,6 +6,7 @@ import NavProtocol
 enum ToolCatalog {
     static let all: [any NavTool.Type] = [
         OpenTool.self, PushTool.self, SearchTool.self, SelectTool.self, BackTool.self, RowsTool.self, StackTool.self,
+        ActionsTool.self, PerformTool.self,
     ]
 
     /// The tools of a session: without those that write under `--read-only`.
