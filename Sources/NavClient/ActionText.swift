@@ -16,10 +16,10 @@ public enum ActionText {
         return "\(action.id): \(action.title)\(key)" + (traits.isEmpty ? "" : " " + traits.joined(separator: "; "))
     }
 
-    /// `body (text, required)`, `reason (one of completed, not_planned; default completed)`.
+    /// `body (text; required)`, `reason (one of completed, not_planned; default completed)`.
     public static func field(_ field: ActionField) -> String {
         var parts = [field.type == .enum ? "one of " + (field.options ?? []).joined(separator: ", ") : field.type.rawValue]
-        if field.required == true { parts[0] += ", required" }
+        if field.required == true { parts.append("required") }
         if let value = field.default { parts.append("default \(value.stringValue ?? String(decoding: value.serialized(), as: UTF8.self))") }
         return "\(field.name) (\(parts.joined(separator: "; ")))"
     }

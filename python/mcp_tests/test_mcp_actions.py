@@ -65,7 +65,7 @@ def test_without_elicitation_the_fields_are_answered_and_the_input_sent_back():
             await call(session, "open", path=ISSUE)
             needed, text = await perform(session, action="comment")
             assert needed["status"] == "inputRequired" and [field["name"] for field in needed["fields"]] == ["body"]
-            assert "body (text, required)" in text
+            assert "body (text; required)" in text
             done, _ = await perform(session, action="comment", input={"body": "Sent without a form."})
             assert done["status"] == "done"
             assert any(row["values"].get("body") == "Sent without a form." for row in (await rows(session)).values())
