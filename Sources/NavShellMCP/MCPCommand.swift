@@ -38,7 +38,8 @@ struct MCPCommand: AsyncParsableCommand {
         }
         let reader = ResourceReader(tools: session, executable: navhost, arguments: options.arguments)
         let server = NavShellServer(
-            session: session, host: HostFacts(catalog: hello.capabilities.screens), readOnly: readOnly, resources: reader,
+            session: session, host: HostFacts(catalog: hello.capabilities.screens, grammar: await session.deepLinkGrammar()),
+            readOnly: readOnly, resources: reader,
             version: hello.serverInfo.version)
         let signals = [SIGTERM, SIGINT].map { number in
             signal(number, SIG_IGN)

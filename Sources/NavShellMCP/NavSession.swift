@@ -60,6 +60,19 @@ final class NavSession: Sendable {
         }
     }
 
+    /// The deep-link grammar navhost's root screen reads (`users[/LOGIN[…]]`), from the refusal
+    /// of an empty path, which changes nothing; nil when the root answers none (a plugin's).
+    func deepLinkGrammar() async -> String? {
+        try? await perform { job -> String? in
+            do {
+                _ = try job.send(OpenRequest(path: ""))
+                return nil
+            } catch let error as NavClientError {
+                return error.rpcError?.data?["grammar"]?.stringValue
+            }
+        }
+    }
+
     /// Ends navhost (`shutdown` and `exit`, then SIGTERM and SIGKILL if it does not go) once
     /// the job in progress has given up.
     func close() async {

@@ -106,7 +106,7 @@ final class NavShellServer: Sendable {
         await server.withMethodHandler(RawParams<ListResourceTemplates>.self) { [self] params in
             _ = try initializedClient()
             try MCPParams(ListResourceTemplates.name, params).refuseCursor()
-            return ListResourceTemplates.Result(templates: try await resources.templates())
+            return ListResourceTemplates.Result(templates: ResourceCatalog.templates(grammar: host.grammar))
         }
         await server.withMethodHandler(RawParams<ReadResource>.self) { [self] params in
             _ = try initializedClient()

@@ -33,9 +33,12 @@ extension NavTool {
 struct HostFacts: Sendable {
     /// The screen kinds `push` takes, plugins' included.
     var catalog: [ScreenDescriptor]
+    /// The deep-link grammar of the root screen (`NavSession.deepLinkGrammar`); nil when it has none.
+    var grammar: String?
 
-    init(catalog: [ScreenDescriptor]) {
+    init(catalog: [ScreenDescriptor], grammar: String? = nil) {
         self.catalog = catalog
+        self.grammar = grammar
     }
 
     /// "kind {param, optional?}" for each kind, as descriptions and advice list them.

@@ -11,7 +11,7 @@ enum OpenTool: NavTool {
             name: name, title: "Open a deep link",
             description: """
                 Replace the navigation stack with the screens a deep link names and show the top one. \
-                Paths look like users[/LOGIN[/starred|/repositories[/REPOSITORY[/readme|/issues[/N]|/pulls[/N]]]]]: \
+                Paths look like \(host.grammar ?? "users/LOGIN/repositories/REPOSITORY"): \
                 users is the user search, users/LOGIN/repositories a user's repositories, users/LOGIN/starred \
                 the repositories they starred, users/LOGIN/repositories/NAME one repository (its about, \
                 browse, stats and links rows; the stars are the value count of row stats:stars), and under it \

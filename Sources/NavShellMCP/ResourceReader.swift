@@ -10,7 +10,6 @@ actor ResourceReader {
     private let executable: String
     private let arguments: [String]
     private var reading: NavSession?
-    private var grammar: String??
 
     init(tools: NavSession, executable: String, arguments: [String]) {
         self.tools = tools
@@ -21,22 +20,6 @@ actor ResourceReader {
     /// The screens on the tools' stack, as resources.
     func list() async throws -> [Resource] {
         ResourceCatalog.listing(try await tools.perform { job in try job.send(StackRequest()).stack })
-    }
-
-    /// The templates of the deep links navhost's root screen reads: its grammar is asked once,
-    /// from the refusal of an empty path (which changes nothing).
-    func templates() async throws -> [Resource.Template] {
-        if let grammar { return ResourceCatalog.templates(grammar: grammar) }
-        let asked = try await tools.perform { job -> String? in
-            do {
-                _ = try job.send(OpenRequest(path: ""))
-                return nil
-            } catch let error as NavClientError {
-                return error.rpcError?.data?["grammar"]?.stringValue
-            }
-        }
-        grammar = .some(asked)
-        return ResourceCatalog.templates(grammar: asked)
     }
 
     func read(_ uri: String, stop: CallStop, progress: (@Sendable (Double) -> Void)?) async throws -> [Resource.Content] {
