@@ -94,8 +94,8 @@ final class NavShellServer: Sendable {
             return ListTools.Result(tools: ToolCatalog.list(host, readOnly: readOnly))
         }
         await server.withMethodHandler(RelayedToolCall.self) { [self] params in
-            let facts = try initializedClient()
             let call = try relay.take(params)
+            let facts = try initializedClient()
             return relay.answer(call.number, result: try await callTool(call.params, facts).json)
         }
         await server.withMethodHandler(RawParams<ListResources>.self) { [self] params in

@@ -19,12 +19,16 @@ final class ToolCallRelay: Sendable {
         var results: [Int: [UInt8]] = [:]
     }
     private let state = Mutex(State())
+    /// Params kept at most: a call the SDK cancels before its handler runs is never taken, and
+    /// the oldest such are dropped past this many.
+    static let maxKept = 256
 
     /// A `tools/call` from the client, as the SDK is to see it: its params kept under a number.
     func inbound(_ request: RPCRequest) -> [UInt8] {
         let number = state.withLock { state in
             defer { state.next += 1 }
             state.params[state.next] = request.params ?? .object([:])
+            if state.params.count > Self.maxKept, let oldest = state.params.keys.min() { state.params[oldest] = nil }
             return state.next
         }
         return RPCRequest(id: request.id, method: request.method, params: .object([Self.marker: .int(number)])).serialized()

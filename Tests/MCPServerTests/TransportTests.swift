@@ -62,4 +62,13 @@ import Testing
         let other = Array(#"{"id":3,"jsonrpc":"2.0","result":{}}"#.utf8)
         #expect(relay.outbound(other) == other)
     }
+
+    @Test func paramsNeverTakenAreDroppedOldestFirst() throws {
+        let relay = ToolCallRelay()
+        for number in 1...(ToolCallRelay.maxKept + 1) {
+            _ = relay.inbound(RPCRequest(id: .number(number), method: "tools/call", params: ["name": "stack"]))
+        }
+        #expect(throws: (any Error).self) { try relay.take(.object(["navshellCall": .int(1)])) }
+        #expect(try relay.take(.object(["navshellCall": .int(2)])).params == ["name": "stack"])
+    }
 }
