@@ -97,6 +97,19 @@ public final class NavClient {
         loop.run(seconds: seconds, until: done)
     }
 
+    /// Runs the loop until `done()` holds or `seconds` pass, waking only for its events (a
+    /// message, the end of output, the deadline, a `CallStop`'s wake-up), never on a tick: for
+    /// conditions only the loop's own callbacks change. False on timeout.
+    func wait(seconds: Double, until done: () -> Bool) -> Bool {
+        if done() { return true }
+        guard let deadline = try? UVTimer(loop: loop) else { return pump(seconds: seconds, until: done) }
+        var expired = false
+        deadline.start(after: UInt64(max(0, seconds) * 1000)) { expired = true }
+        defer { deadline.close() }
+        while !done() && !expired { loop.runOnce() }
+        return done()
+    }
+
     // MARK: Raw messages
 
     /// Writes bytes to navhost's stdin as they are (for framing and malformed-input tests).
@@ -149,7 +162,7 @@ public final class NavClient {
     /// Takes the first message that `matches`, waiting until one arrives, navhost's output ends,
     /// `timeout` passes or `interrupted()` holds (checked whenever the loop wakes; nil then).
     func take(timeout: Double, what: String, unless interrupted: () -> Bool, where matches: (JSONValue) -> Bool) throws -> JSONValue? {
-        let found = pump(seconds: timeout) { inbox.contains(where: matches) || stdoutEnded || interrupted() }
+        let found = wait(seconds: timeout) { inbox.contains(where: matches) || stdoutEnded || interrupted() }
         if let index = inbox.firstIndex(where: matches) {
             return inbox.remove(at: index)
         }
