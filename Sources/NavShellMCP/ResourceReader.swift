@@ -43,7 +43,7 @@ actor ResourceReader {
                     guard let top = try job.send(SetStackRequest(screens: saved)).stack.last else {
                         throw NavClientError.unexpectedReply("an empty stack")
                     }
-                    var whole = try ScreenWindows.readWhole(job.client, top, timeout: NavSession.callLimit)
+                    var whole = try ScreenWindows.readWhole(job.client, top, timeout: NavSession.callLimit, stop: job.stop)
                     whole.screen = stack[depth]
                     return ResourceCatalog.contents(uri: uri, screen: whole, stack: stack)
                 }
@@ -54,7 +54,7 @@ actor ResourceReader {
                 try await session.perform(stop, progress: progress) { job in
                     let stack = try job.send(OpenRequest(path: path)).stack
                     guard let top = stack.last else { throw NavClientError.unexpectedReply("an empty stack") }
-                    let whole = try ScreenWindows.readWhole(job.client, top, timeout: NavSession.callLimit)
+                    let whole = try ScreenWindows.readWhole(job.client, top, timeout: NavSession.callLimit, stop: job.stop)
                     return ResourceCatalog.contents(uri: uri, screen: whole, stack: stack)
                 }
             }
