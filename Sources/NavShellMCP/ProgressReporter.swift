@@ -1,4 +1,5 @@
 import MCP
+import Synchronization
 
 /// Sends `notifications/progress` for a call the client gave a progress token, while navhost
 /// is waited on: NavClient's wait calls `onWait` every `interval` seconds, and the
@@ -11,6 +12,8 @@ final class ProgressReporter: Sendable {
     private let what: String
     private let continuation: AsyncStream<ProgressNotification.Parameters>.Continuation
     private let sender: Task<Void, Never>
+    /// Notifications sent so far: each one's progress, rising by one.
+    private let sent = Atomic<Int>(0)
 
     init(server: Server, token: ProgressToken?, what: String) {
         self.token = token
@@ -27,12 +30,10 @@ final class ProgressReporter: Sendable {
     /// Called with the seconds waited so far, at each interval; nil without a token.
     var onWait: (@Sendable (Double) -> Void)? {
         guard let token else { return nil }
-        let (what, continuation) = (what, continuation)
-        return { waited in
-            // The waits come at each interval: their count is the progress, rising by one.
-            let count = (waited / Self.interval).rounded()
+        return { [self] waited in
+            let count = sent.add(1, ordering: .relaxed).newValue
             let seconds = (waited * 10).rounded() / 10
-            continuation.yield(.init(progressToken: token, progress: count, message: "\(what): waiting for navhost, \(seconds) s"))
+            continuation.yield(.init(progressToken: token, progress: Double(count), message: "\(what): waiting for navhost, \(seconds) s"))
         }
     }
 
