@@ -167,6 +167,8 @@ final class NavShellServer: Sendable {
                 stop.stop("cancelled by the client")
             }
             await progress.finish()
+            // Cancelled while the human was asked: MCP sends no answer at all.
+            if Task.isCancelled { throw CancellationError() }
             return answer
         } catch let stopped as CallStopped {
             await progress.finish()
