@@ -18,7 +18,7 @@ public final class NavClient {
     public private(set) var stderrText = ""
     /// Called with each stderr chunk as it arrives (the demo echoes it).
     public var onStderr: ((String) -> Void)?
-    private let loop = UVLoop()
+    let loop = UVLoop()
     private let process: UVProcess
     private let stdin: UVPipe
     private let stdout: UVPipe
@@ -26,7 +26,9 @@ public final class NavClient {
     private var framer: MessageFramer
     private var inbox: [JSONValue] = []
     private var stdoutEnded = false
-    private var nextID = 1
+    var nextID = 1
+    /// Wakes the loop from another thread to stop a wait (`CallStop`); made on first use.
+    lazy var wakeUps: LoopInbox? = try? LoopInbox(loop: loop)
 
     public init(executable: String, arguments: [String] = [], environment: [String]? = nil, framing: Framing = .newlineDelimited) throws {
         self.framing = framing
@@ -95,6 +97,19 @@ public final class NavClient {
         loop.run(seconds: seconds, until: done)
     }
 
+    /// Runs the loop until `done()` holds or `seconds` pass, waking only for its events (a
+    /// message, the end of output, the deadline, a `CallStop`'s wake-up), never on a tick: for
+    /// conditions only the loop's own callbacks change. False on timeout.
+    func wait(seconds: Double, until done: () -> Bool) -> Bool {
+        if done() { return true }
+        guard let deadline = try? UVTimer(loop: loop) else { return pump(seconds: seconds, until: done) }
+        var expired = false
+        deadline.start(after: UInt64(max(0, seconds) * 1000)) { expired = true }
+        defer { deadline.close() }
+        while !done() && !expired { loop.runOnce() }
+        return done()
+    }
+
     // MARK: Raw messages
 
     /// Writes bytes to navhost's stdin as they are (for framing and malformed-input tests).
@@ -138,10 +153,20 @@ public final class NavClient {
     }
 
     private func take(timeout: Double, what: String, where matches: (JSONValue) -> Bool) throws -> JSONValue {
-        let found = pump(seconds: timeout) { inbox.contains(where: matches) || stdoutEnded }
+        guard let message = try take(timeout: timeout, what: what, unless: { false }, where: matches) else {
+            throw NavClientError.timedOut(what)
+        }
+        return message
+    }
+
+    /// Takes the first message that `matches`, waiting until one arrives, navhost's output ends,
+    /// `timeout` passes or `interrupted()` holds (checked whenever the loop wakes; nil then).
+    func take(timeout: Double, what: String, unless interrupted: () -> Bool, where matches: (JSONValue) -> Bool) throws -> JSONValue? {
+        let found = wait(seconds: timeout) { inbox.contains(where: matches) || stdoutEnded || interrupted() }
         if let index = inbox.firstIndex(where: matches) {
             return inbox.remove(at: index)
         }
+        if found && interrupted() { return nil }
         throw found ? NavClientError.disconnected(what) : NavClientError.timedOut(what)
     }
 

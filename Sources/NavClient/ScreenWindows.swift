@@ -7,11 +7,12 @@ public enum ScreenWindows {
     /// Reads the rows again from the start this many times when they change under the read.
     public static let attempts = 5
 
-    public static func readWhole(_ client: NavClient, _ screen: Screen, timeout: Double) throws -> ScreenSnapshot {
+    /// A `stop` (another thread's) ends the read with `CallStopped`.
+    public static func readWhole(_ client: NavClient, _ screen: Screen, timeout: Double, stop: CallStop? = nil) throws -> ScreenSnapshot {
         var attempt = 1
         while true {
             do {
-                return try readOnce(client, screen, timeout: timeout)
+                return try readOnce(client, screen, timeout: timeout, stop: stop)
             } catch let error as NavClientError where error.rpcError?.code == RPCErrorCode.revisionGone && attempt < attempts {
                 attempt += 1
             }
@@ -23,14 +24,15 @@ public enum ScreenWindows {
         try client.send(StackRequest(), timeout: timeout).stack.map { try readWhole(client, $0, timeout: timeout) }
     }
 
-    private static func readOnce(_ client: NavClient, _ screen: Screen, timeout: Double) throws -> ScreenSnapshot {
-        let first = try client.send(RowsRequest(screen: screen.id, offset: 0, limit: RowsRequest.maxLimit), timeout: timeout)
+    private static func readOnce(_ client: NavClient, _ screen: Screen, timeout: Double, stop: CallStop?) throws -> ScreenSnapshot {
+        func read(_ request: RowsRequest) throws -> RowsRequest.Response {
+            try client.replies(to: try client.post([request]), timeout: timeout, stop: stop)[0].decoded(as: RowsRequest.self)
+        }
+        let first = try read(RowsRequest(screen: screen.id, offset: 0, limit: RowsRequest.maxLimit))
         var rows = first.rows
         let total = first.sections.reduce(0) { $0 + $1.count }
         while rows.count < total {
-            let window = try client.send(
-                RowsRequest(screen: screen.id, offset: rows.count, limit: RowsRequest.maxLimit, revision: first.revision),
-                timeout: timeout)
+            let window = try read(RowsRequest(screen: screen.id, offset: rows.count, limit: RowsRequest.maxLimit, revision: first.revision))
             if window.rows.isEmpty { break }
             rows += window.rows
         }

@@ -6,7 +6,7 @@ import Glibc
 /// runs navhost-mcp, which takes no subcommand; `changes` runs as a subcommand of screen-worker,
 /// which reads the local state database; the rest run as subcommands of navhost-tools.
 enum ClientTool {
-    static let names = ["demo", "run", "replay", "show", "mcp", "changes"]
+    static let names = ["demo", "run", "replay", "show", "perform", "mcp", "changes"]
 
     /// Replaces this process with the binary of the command the first argument names, if any.
     static func handOver(_ arguments: [String]) {
@@ -31,6 +31,11 @@ enum ClientTool {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print the screen at a deep link (users/LOGIN/repositories/REPO), every row of every section, as text or JSON.")
+    }
+
+    struct Perform: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Perform an action (star, comment, close, …) on rows of the screen at a deep link; exit 0 only if done.")
     }
 
     struct Replay: ParsableCommand {

@@ -10,7 +10,7 @@ struct Show: ParsableCommand {
         abstract: "Print the screen at a deep link (users/LOGIN/repositories/NAME) as JSON or text, every row of every section.",
         discussion: """
             A bad path, or a user or repository that does not exist, exits 1 with navhost's error on stderr. \
-            --json prints {screen, stack, revision, sections, rows}; rows carry their typed values.
+            --json prints {screen, stack, revision, sections, rows}: the stack as nav/stack gives it (with each screen's restoration token), rows with their typed values.
             """)
 
     enum Format: String, EnumerableFlag {
@@ -29,6 +29,9 @@ struct Show: ParsableCommand {
 
     @Flag var format: Format = .text
 
+    @Flag(help: "List each row's actions: under it in the text, as an actions array of each row in the JSON.")
+    var actions = false
+
     @Option(help: "Columns of the text output.")
     var width: Int = 78
 
@@ -43,44 +46,18 @@ struct Show: ParsableCommand {
     }
 
     func run() throws {
-        let client = try NavClient(executable: BuildProducts.directory + "/navhost", arguments: ["serve"] + options.arguments)
-        client.onStderr = { text in FileOutput.standardError(text) }
-        defer { _ = try? client.shutdownAndExit(timeout: timeout) }
-        let output: String
-        do {
-            output = try screenText(client)
-        } catch let error as NavClientError {
-            FileOutput.standardError("navhost show: \(error.rpcError?.message ?? error.description)\n")
-            throw ExitCode(1)
+        let output = try DeepLinkSession.run("show", path: path, query: query, options: options, timeout: timeout) { session in
+            let (screen, stack) = (session.screen, session.stack)
+            let offered = actions
+                ? try ScreenActions.read(session.client, screen: screen.screen.id, rowIds: screen.rows.map(\.id), timeout: timeout) : nil
+            switch format {
+            case .text:
+                guard let offered else { return ScreenText.render(screen, depth: stack.count, width: width) }
+                return ScreenActions.text(screen, actions: offered, depth: stack.count, width: width)
+            case .json:
+                return JSONValue.object(ScreenJSON.object(screen, stack: stack, actions: offered)).prettyPrinted()
+            }
         }
         StandardOutput.writeLine(output)
-    }
-
-    private func screenText(_ client: NavClient) throws -> String {
-        try client.initialize(clientName: "navhost show", timeout: timeout)
-        var stack = try client.open(path, timeout: timeout)
-        if let query {
-            _ = try client.send(QueryRequest(text: query), timeout: timeout)
-        }
-        try client.waitIdle(timeout: timeout)
-        stack = try client.send(StackRequest(), timeout: timeout).stack
-        guard let top = stack.last else { throw NavClientError.unexpectedReply("an empty stack") }
-        let screen = try ScreenWindows.readWhole(client, top, timeout: timeout)
-        switch format {
-        case .text:
-            return ScreenText.render(screen, depth: stack.count, width: width)
-        case .json:
-            let encoder = JSONValueEncoder()
-            let place: (Screen) -> JSONValue = { screen in
-                .object(["id": .string(screen.id), "kind": .string(screen.kind.rawValue), "title": .string(screen.title), "params": screen.params])
-            }
-            return JSONValue.object([
-                "screen": place(top),
-                "stack": .array(stack.map(place)),
-                "revision": .int(screen.revision),
-                "sections": try encoder.encode(screen.sections),
-                "rows": try encoder.encode(screen.rows),
-            ]).prettyPrinted()
-        }
     }
 }

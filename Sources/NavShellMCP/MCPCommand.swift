@@ -4,9 +4,9 @@ import Glibc
 import HostOptions
 import NavClient
 
-/// `navhost mcp [host options]`: an MCP server on stdin and stdout. It starts navhost with the
-/// host options, for the tools, and answers until the client closes stdin or SIGTERM comes;
-/// then it ends navhost, which ends every screen's worker.
+/// `navhost mcp [--read-only] [host options]`: an MCP server on stdin and stdout. It starts
+/// navhost with the host options, for the tools, and answers until the client closes stdin or
+/// SIGTERM comes; then it ends navhost, which ends every screen's worker.
 @main
 struct MCPCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,6 +17,9 @@ struct MCPCommand: AsyncParsableCommand {
             The host options choose the data (--source, --data, --screens, --root ...) as for navhost serve. \
             See docs/mcp.md.
             """)
+
+    @Flag(help: "List no tool that writes (perform): the agent can browse and read, and change nothing.")
+    var readOnly = false
 
     @OptionGroup var options: HostOptions
 
@@ -29,13 +32,15 @@ struct MCPCommand: AsyncParsableCommand {
         do {
             hello = try await session.start()
         } catch {
-            NavSession.writeStandardError("navhost mcp: navhost did not start: \(error)\n")
+            FileOutput.write("navhost mcp: navhost did not start: \(error)\n", to: 2)
             await session.close()
             throw ExitCode(1)
         }
         let reader = ResourceReader(tools: session, executable: navhost, arguments: options.arguments)
         let server = NavShellServer(
-            tools: ToolRunner(session: session, catalog: hello.capabilities.screens), resources: reader, version: hello.serverInfo.version)
+            session: session, host: HostFacts(catalog: hello.capabilities.screens, grammar: await session.deepLinkGrammar()),
+            readOnly: readOnly, resources: reader,
+            version: hello.serverInfo.version)
         let signals = [SIGTERM, SIGINT].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())

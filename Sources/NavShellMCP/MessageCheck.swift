@@ -7,8 +7,8 @@ import NavProtocol
 /// messages. MCP narrows JSON-RPC further: no batches (since 2025-06-18), params an object.
 enum MessageCheck {
     enum Verdict: Equatable {
-        /// A well-formed request, notification or response: hand it to the SDK.
-        case pass
+        /// A well-formed request (given), notification or response: hand it to the SDK.
+        case pass(RPCRequest?)
         /// Nothing to answer (a blank line, a notification MCP does not allow).
         case skip
         /// Answer with this error reply and drop the message.
@@ -26,12 +26,12 @@ enum MessageCheck {
             guard request.carriedParams?.isObject ?? true else {
                 return refuse(request.id, .invalidRequest("MCP params must be an object"))
             }
-            return .pass
+            return .pass(request)
         case .single(.message(.notification(let notification))):
             // A notification gets no answer, not even an error: one MCP cannot carry is dropped.
-            return notification.carriedParams?.isObject ?? true ? .pass : .skip
+            return notification.carriedParams?.isObject ?? true ? .pass(nil) : .skip
         case .single(.message(.response)):
-            return .pass
+            return .pass(nil)
         }
     }
 

@@ -2,9 +2,11 @@ import Foundation
 import MCP
 import NavClient
 import NavProtocol
+import Synchronization
 
 /// The MCP server: the SDK's `Server` on a `LineTransport`, with NavShell's handlers for
-/// initialize, the tools and the resources. It answers until stdin ends or `stop()`.
+/// initialize, the tools (`ToolCatalog`, answered through the `ToolCallRelay`) and the
+/// resources. It answers until stdin ends or `stop()`.
 final class NavShellServer: Sendable {
     /// The protocol versions it speaks, newest first: a client asking for another gets the first.
     static let protocolVersions = ["2025-11-25", "2025-06-18", "2025-03-26"]
@@ -17,15 +19,26 @@ final class NavShellServer: Sendable {
         """
 
     private let server: Server
-    private let transport = LineTransport()
-    private let tools: ToolRunner
+    private let relay = ToolCallRelay()
+    private let transport: LineTransport
+    private let session: NavSession
+    private let host: HostFacts
+    private let readOnly: Bool
     private let resources: ResourceReader
     private let info: Server.Info
-    private let initialized = InitializeState()
+    /// nil until `initialize`; then whether the client can be asked (`elicitation`).
+    private let client = Mutex<ClientFacts?>(nil)
 
-    init(tools: ToolRunner, resources: ResourceReader, version: String) {
-        self.tools = tools
+    struct ClientFacts: Sendable {
+        var elicitation: Bool
+    }
+
+    init(session: NavSession, host: HostFacts, readOnly: Bool, resources: ResourceReader, version: String) {
+        self.session = session
+        self.host = host
+        self.readOnly = readOnly
         self.resources = resources
+        transport = LineTransport(relay: relay)
         info = Server.Info(name: "navshell", version: version, title: "NavShell")
         server = Server(
             name: info.name, version: version, title: info.title, instructions: Self.instructions,
@@ -55,138 +68,116 @@ final class NavShellServer: Sendable {
         await transport.flush()
     }
 
+    private func initializedClient() throws(MCPError) -> ClientFacts {
+        guard let facts = client.withLock({ $0 }) else { throw MCPError.invalidRequest("send initialize first") }
+        return facts
+    }
+
     private func register() async {
         let capabilities = await server.capabilities
-        await server.withMethodHandler(RawParams<Initialize>.self) { [info, initialized] params in
+        await server.withMethodHandler(RawParams<Initialize>.self) { [self] params in
             let fields = try MCPParams(Initialize.name, params)
             let requested = try fields.string("protocolVersion")
-            guard initialized.markInitialized() else { throw MCPError.invalidRequest("initialize was already sent") }
+            let declared = try fields.object("capabilities")?["elicitation"]
+            let elicitation = declared != nil && declared != .null
+            let first = client.withLock { client in
+                defer { client = client ?? ClientFacts(elicitation: elicitation) }
+                return client == nil
+            }
+            guard first else { throw MCPError.invalidRequest("initialize was already sent") }
             return Initialize.Result(
                 protocolVersion: Self.negotiate(requested), capabilities: capabilities, serverInfo: info, instructions: Self.instructions)
         }
-        await server.withMethodHandler(RawParams<ListTools>.self) { [tools, initialized] params in
-            try initialized.check()
+        await server.withMethodHandler(RawParams<ListTools>.self) { [self] params in
+            _ = try initializedClient()
             try MCPParams(ListTools.name, params).refuseCursor()
-            return ListTools.Result(tools: NavTools.list(catalog: tools.catalog))
+            return ListTools.Result(tools: ToolCatalog.list(host, readOnly: readOnly))
         }
-        await server.withMethodHandler(RawParams<CallTool>.self) { [weak self] params in
-            guard let self else { throw MCPError.internalError("the server has ended") }
-            try initialized.check()
-            let fields = try MCPParams(CallTool.name, params)
-            return try await callTool(fields)
+        await server.withMethodHandler(RelayedToolCall.self) { [self] params in
+            let call = try relay.take(params)
+            let facts = try initializedClient()
+            return relay.answer(call.number, result: try await callTool(call.params, facts).json)
         }
-        await server.withMethodHandler(RawParams<ListResources>.self) { [resources, initialized] params in
-            try initialized.check()
+        await server.withMethodHandler(RawParams<ListResources>.self) { [self] params in
+            _ = try initializedClient()
             try MCPParams(ListResources.name, params).refuseCursor()
             return ListResources.Result(resources: try await resources.list())
         }
-        await server.withMethodHandler(RawParams<ListResourceTemplates>.self) { [initialized] params in
-            try initialized.check()
+        await server.withMethodHandler(RawParams<ListResourceTemplates>.self) { [self] params in
+            _ = try initializedClient()
             try MCPParams(ListResourceTemplates.name, params).refuseCursor()
-            return ListResourceTemplates.Result(templates: ResourceCatalog.templates)
+            return ListResourceTemplates.Result(templates: ResourceCatalog.templates(grammar: host.grammar))
         }
-        await server.withMethodHandler(RawParams<ReadResource>.self) { [weak self] params in
-            guard let self else { throw MCPError.internalError("the server has ended") }
-            try initialized.check()
+        await server.withMethodHandler(RawParams<ReadResource>.self) { [self] params in
+            _ = try initializedClient()
             let fields = try MCPParams(ReadResource.name, params)
             let uri = try fields.string("uri")
             let progress = ProgressReporter(server: server, token: try fields.progressToken(), what: "reading \(uri)")
-            let control = CallControl(onWait: progress.onWait)
-            let contents: [Resource.Content]
+            let stop = CallStop()
             do {
-                contents = try await withTaskCancellationHandler {
-                    try await resources.read(uri, control: control)
+                let contents = try await withTaskCancellationHandler {
+                    try await resources.read(uri, stop: stop, progress: progress.onWait)
                 } onCancel: {
-                    control.stop()
+                    stop.stop("cancelled by the client")
                 }
+                await progress.finish()
+                return ReadResource.Result(contents: contents)
             } catch {
                 await progress.finish()
-                throw control.isStopped ? CancellationError() : error
+                throw stop.reason != nil ? CancellationError() : error
             }
-            await progress.finish()
-            return ReadResource.Result(contents: contents)
         }
     }
 
-    private func callTool(_ fields: MCPParams) async throws -> CallTool.Result {
-        let name = try fields.string("name")
-        let arguments = (try fields.object("arguments") ?? [:]).mapValues { JSONValue($0) }
-        let request: ToolRequest
-        do {
-            guard let known = try ToolRequest(name: name, arguments: arguments) else {
-                throw MCPError.invalidParams("Unknown tool: \(name); the tools are " + NavTools.Name.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            request = known
-        } catch let failure as ToolFailure {
-            return Self.result(failure)
+    /// A `tools/call` from its params as the client sent them.
+    private func callTool(_ params: JSONValue, _ facts: ClientFacts) async throws -> ToolAnswer {
+        guard case .string(let name)? = params["name"] else { throw MCPError.invalidParams("tools/call: params.name is missing; it is a string") }
+        let arguments: [String: JSONValue]
+        switch params["arguments"] {
+        case nil, .null?: arguments = [:]
+        case .object(let fields)?: arguments = fields
+        default: throw MCPError.invalidParams("tools/call: params.arguments must be an object")
         }
-        let progress = ProgressReporter(server: server, token: try fields.progressToken(), what: Self.describe(request))
-        let control = CallControl(onWait: progress.onWait)
-        let answer: ScreenAnswer
+        let token: ProgressToken?
+        switch params["_meta"]?["progressToken"] {
+        case nil, .null?: token = nil
+        case .string(let text)?: token = .string(text)
+        case .int(let number)?: token = .integer(number)
+        default: throw MCPError.invalidParams("tools/call: params._meta.progressToken must be a string or an integer")
+        }
+        let call: ToolCatalog.Call
         do {
-            answer = try await withTaskCancellationHandler {
-                try await tools.run(request, control: control)
-            } onCancel: {
-                control.stop()
+            guard let known = try ToolCatalog.call(name, arguments, readOnly: readOnly) else {
+                let names = ToolCatalog.tools(readOnly: readOnly).map { $0.name }.joined(separator: ", ")
+                throw MCPError.invalidParams("Unknown tool: \(name); the tools are \(names)")
             }
+            call = known
         } catch let failure as ToolFailure {
+            return ToolAnswer(failure)
+        }
+        let progress = ProgressReporter(server: server, token: token, what: call.activity)
+        let stop = CallStop()
+        let elicit: (@Sendable (String, Elicitation.RequestSchema) async throws -> CreateElicitation.Result)? =
+            facts.elicitation ? { @Sendable [server] message, schema in try await server.requestElicitation(message: message, requestedSchema: schema) } : nil
+        let context = ToolContext(session: session, host: host, stop: stop, progress: progress.onWait, elicit: elicit)
+        do {
+            let answer = try await withTaskCancellationHandler {
+                try await call.run(context)
+            } onCancel: {
+                stop.stop("cancelled by the client")
+            }
             await progress.finish()
-            return Self.result(failure)
+            // Cancelled while the human was asked: MCP sends no answer at all.
+            if Task.isCancelled { throw CancellationError() }
+            return answer
         } catch let stopped as CallStopped {
             await progress.finish()
             // Cancelled by the client: MCP sends no answer at all.
-            if control.isStopped { throw CancellationError() }
-            return Self.result(ToolFailure("\(name) stopped: \(stopped.reason)"))
+            if Task.isCancelled { throw CancellationError() }
+            return ToolAnswer(ToolFailure("\(name) stopped: \(stopped.reason)"))
         } catch {
             await progress.finish()
             throw error
         }
-        await progress.finish()
-        let structured: Value? = Value(answer.structuredContent)
-        // A screen shown with a section that failed (a rate limit, the network) is the screen and
-        // an error: the text says first what failed, so a model retries or tells the user.
-        let failures = answer.failures
-        let text = failures.isEmpty ? answer.text : (["Could not load " + failures.joined(separator: "; ")] + [answer.text]).joined(separator: "\n\n")
-        return CallTool.Result(
-            content: [.text(text: text, annotations: nil, _meta: nil)], structuredContent: structured, isError: failures.isEmpty ? nil : true)
-    }
-
-    static func result(_ failure: ToolFailure) -> CallTool.Result {
-        CallTool.Result(content: [.text(text: failure.message, annotations: nil, _meta: nil)], isError: true)
-    }
-
-    /// What a progress notification says the call is doing.
-    static func describe(_ request: ToolRequest) -> String {
-        switch request {
-        case .open(let path): return "opening \(path)"
-        case .push(let kind, _): return "pushing \(kind)"
-        case .search(let text): return "searching '\(text)'"
-        case .select(let rowId): return "selecting \(rowId)"
-        case .back: return "going back"
-        case .rows: return "reading rows"
-        case .stack: return "reading the stack"
-        }
-    }
-}
-
-/// Whether `initialize` has been answered: the other methods wait for it.
-final class InitializeState: @unchecked Sendable {
-    // `done` is guarded by `lock`.
-    private let lock = NSLock()
-    private var done = false
-
-    /// Marks the session initialized; false when it already was.
-    func markInitialized() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if done { return false }
-        done = true
-        return true
-    }
-
-    func check() throws(MCPError) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard done else { throw MCPError.invalidRequest("send initialize first") }
     }
 }

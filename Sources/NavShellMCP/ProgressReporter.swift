@@ -1,9 +1,10 @@
 import MCP
+import Synchronization
 
-/// Sends `notifications/progress` for a call the client gave a progress token, once navhost
-/// has been waited on for more than a moment and then twice a second, in order and all
-/// before the call's answer (`finish`).
-final class ProgressReporter: @unchecked Sendable {
+/// Sends `notifications/progress` for a call the client gave a progress token, while navhost
+/// is waited on: NavClient's wait calls `onWait` every `interval` seconds, and the
+/// notifications go out in order, all before the call's answer (`finish`).
+final class ProgressReporter: Sendable {
     /// Seconds of waiting before the first notification, and between notifications.
     static let interval = 0.5
 
@@ -11,9 +12,8 @@ final class ProgressReporter: @unchecked Sendable {
     private let what: String
     private let continuation: AsyncStream<ProgressNotification.Parameters>.Continuation
     private let sender: Task<Void, Never>
-    // `sent` and `lastSent` are touched only by `tick`, on the session thread.
-    private var sent = 0
-    private var lastSent = 0.0
+    /// Notifications sent so far: each one's progress, rising by one.
+    private let sent = Atomic<Int>(0)
 
     init(server: Server, token: ProgressToken?, what: String) {
         self.token = token
@@ -27,18 +27,14 @@ final class ProgressReporter: @unchecked Sendable {
         }
     }
 
-    /// For `CallControl`: nil without a token, so nothing is counted.
+    /// Called with the seconds waited so far, at each interval; nil without a token.
     var onWait: (@Sendable (Double) -> Void)? {
-        guard token != nil else { return nil }
-        return { @Sendable [self] waited in tick(waited) }
-    }
-
-    private func tick(_ waited: Double) {
-        guard let token, waited >= lastSent + Self.interval else { return }
-        sent += 1
-        lastSent = waited
-        let seconds = (waited * 10).rounded() / 10
-        continuation.yield(.init(progressToken: token, progress: Double(sent), message: "\(what): waiting for navhost, \(seconds) s"))
+        guard let token else { return nil }
+        return { [self] waited in
+            let count = sent.add(1, ordering: .relaxed).newValue
+            let seconds = (waited * 10).rounded() / 10
+            continuation.yield(.init(progressToken: token, progress: Double(count), message: "\(what): waiting for navhost, \(seconds) s"))
+        }
     }
 
     /// Sends what is queued and stops: the call's answer goes out after it.

@@ -7,16 +7,22 @@ import NavProtocol
 enum ResourceCatalog {
     static let scheme = "navshell://"
 
-    static let templates: [Resource.Template] = [
-        .init(uriTemplate: "navshell://users/{login}/repositories", name: "repositories", title: "A user's repositories",
-              description: "The repositories of a GitHub account, most starred first.", mimeType: "text/plain"),
-        .init(uriTemplate: "navshell://users/{login}/repositories/{name}", name: "repository", title: "A repository",
-              description: "One repository: its description, language, license, stars, forks and links.", mimeType: "text/plain"),
-        .init(uriTemplate: "navshell://users/{login}", name: "user", title: "A user",
-              description: "The same as navshell://users/{login}/repositories.", mimeType: "text/plain"),
-        .init(uriTemplate: "navshell://stack/{screen}", name: "stack-screen", title: "A screen on the stack",
-              description: "A screen of the tools' stack by its id (s1, s2, …), as it is now; reading it changes nothing.", mimeType: "text/plain"),
-    ]
+    static let stackTemplate = Resource.Template(
+        uriTemplate: "navshell://stack/{screen}", name: "stack-screen", title: "A screen on the stack",
+        description: "A screen of the tools' stack by its id (s1, s2, …), as it is now; reading it changes nothing.", mimeType: "text/plain")
+
+    /// One template per form of the deep-link grammar navhost's root screen answers with
+    /// (`users[/LOGIN[/starred|…]]`): a new form there is a new template here.
+    static func templates(grammar: String?) -> [Resource.Template] {
+        let forms = grammar.map(DeepLinkForms.expand) ?? []
+        return forms.map { form in
+            let path = DeepLinkForms.uriTemplate(form)
+            return Resource.Template(
+                uriTemplate: scheme + path, name: path, title: "Deep link \(form)",
+                description: "The screen the deep link \(form) leads to, whole: as text, then as the JSON navhost show --json prints.",
+                mimeType: "text/plain")
+        } + [stackTemplate]
+    }
 
     /// Where a resource URI leads.
     enum Target: Equatable {
@@ -36,50 +42,68 @@ enum ResourceCatalog {
         return rest.isEmpty ? nil : .path(rest)
     }
 
-    /// The URI of a screen of the stack: its deep link when it has one that leads to the same
-    /// screen, else its place on the stack.
-    static func uri(of screen: Screen) -> String {
-        let login = screen.params["login"]?.stringValue
-        switch screen.kind.rawValue {
-        case "users" where (screen.token?.query ?? "").isEmpty && screen.params["query"] == nil:
-            return scheme + "users"
-        case "repositories" where login != nil:
-            return scheme + "users/\(login ?? "")/repositories"
-        case "repository":
-            if let owner = screen.params["owner"]?.stringValue, let name = screen.params["name"]?.stringValue {
-                return scheme + "users/\(owner)/repositories/\(name)"
-            }
-        default:
-            break
-        }
-        return scheme + "stack/\(screen.id)"
-    }
-
     static func listing(_ stack: [Screen]) -> [Resource] {
         stack.enumerated().map { depth, screen in
             Resource(
-                name: screen.title, uri: uri(of: screen), title: screen.title,
+                name: screen.title, uri: scheme + "stack/\(screen.id)", title: screen.title,
                 description: "\(screen.kind.rawValue) screen \(screen.id), depth \(depth + 1) of \(stack.count) on the tools' stack",
                 mimeType: "text/plain")
         }
     }
 
     /// A whole screen as the two contents of `resources/read`: the text `navhost show --text`
-    /// prints, then the JSON `navhost show --json` prints.
+    /// prints, then the JSON `navhost show --json` prints (`ScreenJSON`).
     static func contents(uri: String, screen: ScreenSnapshot, stack: [Screen]) -> [Resource.Content] {
         var shown = screen
         shown.screen.token = nil
         let text = ScreenText.render(shown, depth: stack.firstIndex { $0.id == screen.screen.id }.map { $0 + 1 }, width: ScreenAnswer.textWidth)
-        let json = JSONValue.object([
-            "screen": ScreenAnswer.place(screen.screen),
-            "stack": .array(stack.map(ScreenAnswer.place)),
-            "revision": .int(screen.revision),
-            "sections": .array(screen.sections.map { (try? JSONValueEncoder().encode($0)) ?? .null }),
-            "rows": .array(screen.rows.map { (try? JSONValueEncoder().encode($0)) ?? .null }),
-        ])
+        let json = JSONValue.object(ScreenJSON.object(screen, stack: stack))
         return [
             .text(text, uri: uri, mimeType: "text/plain"),
             .text(String(decoding: json.serialized(), as: UTF8.self), uri: uri, mimeType: "application/json"),
         ]
+    }
+}
+
+/// The forms of a deep-link grammar written as `users[/LOGIN[/starred|/repositories[…]]]`:
+/// brackets for an optional part, `|` between alternatives, capitals for a value.
+enum DeepLinkForms {
+    /// Every path the grammar allows, with its values as the grammar names them, each after its prefix.
+    static func expand(_ grammar: String) -> [String] {
+        var characters = Substring(grammar)
+        return alternatives(&characters)
+    }
+
+    /// A form as a URI template: `users/{login}/repositories/{repository}`.
+    static func uriTemplate(_ form: String) -> String {
+        form.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+            segment.allSatisfy({ $0.isUppercase || $0 == "_" }) && !segment.isEmpty ? "{\(segment.lowercased())}" : String(segment)
+        }.joined(separator: "/")
+    }
+
+    /// Alternatives separated by `|`, up to a `]` or the end.
+    private static func alternatives(_ text: inout Substring) -> [String] {
+        var forms = sequence(&text)
+        while text.first == "|" {
+            text.removeFirst()
+            forms += sequence(&text)
+        }
+        return forms
+    }
+
+    /// Literal text and optional groups, up to a `|`, a `]` or the end.
+    private static func sequence(_ text: inout Substring) -> [String] {
+        var forms = [""]
+        while let next = text.first, next != "|", next != "]" {
+            text.removeFirst()
+            if next == "[" {
+                let inner = alternatives(&text)
+                if text.first == "]" { text.removeFirst() }
+                forms = forms.flatMap { form in [form] + inner.map { form + $0 } }
+            } else {
+                forms = forms.map { $0 + String(next) }
+            }
+        }
+        return forms
     }
 }

@@ -19,11 +19,10 @@ actor ResourceReader {
 
     /// The screens on the tools' stack, as resources.
     func list() async throws -> [Resource] {
-        let stack = try await tools.perform { calls in try calls.send(StackRequest()).stack }
-        return ResourceCatalog.listing(stack)
+        ResourceCatalog.listing(try await tools.perform { job in try job.send(StackRequest()).stack })
     }
 
-    func read(_ uri: String, control: CallControl) async throws -> [Resource.Content] {
+    func read(_ uri: String, stop: CallStop, progress: (@Sendable (Double) -> Void)?) async throws -> [Resource.Content] {
         switch ResourceCatalog.target(uri) {
         case nil:
             throw MCPError.invalidParams(
@@ -31,7 +30,7 @@ actor ResourceReader {
         case .stackScreen(let id)?:
             // Read on the reading session, rebuilt from the tools' stack up to that screen
             // (`nav/setStack` with their tokens): a read in place would move the screen's token.
-            let stack = try await tools.perform(control) { calls in try calls.send(StackRequest()).stack }
+            let stack = try await tools.perform(stop, progress: progress) { job in try job.send(StackRequest()).stack }
             guard let depth = stack.firstIndex(where: { $0.id == id }) else {
                 throw MCPError.serverError(
                     code: Self.resourceNotFound,
@@ -40,11 +39,11 @@ actor ResourceReader {
             let saved = stack[...depth].map { SavedScreen(kind: $0.kind, params: $0.params, token: $0.token, title: $0.title) }
             let session = try await readingSession()
             return try await Self.mapped(uri) {
-                try await session.perform(control) { calls in
-                    guard let top = try calls.send(SetStackRequest(screens: saved)).stack.last else {
+                try await session.perform(stop, progress: progress) { job in
+                    guard let top = try job.send(SetStackRequest(screens: saved)).stack.last else {
                         throw NavClientError.unexpectedReply("an empty stack")
                     }
-                    var whole = try ScreenWindows.readWhole(calls.client, top, timeout: NavSession.callLimit)
+                    var whole = try ScreenWindows.readWhole(job.client, top, timeout: NavSession.callLimit, stop: job.stop)
                     whole.screen = stack[depth]
                     return ResourceCatalog.contents(uri: uri, screen: whole, stack: stack)
                 }
@@ -52,10 +51,10 @@ actor ResourceReader {
         case .path(let path)?:
             let session = try await readingSession()
             return try await Self.mapped(uri) {
-                try await session.perform(control) { calls in
-                    let stack = try calls.send(OpenRequest(path: path)).stack
+                try await session.perform(stop, progress: progress) { job in
+                    let stack = try job.send(OpenRequest(path: path)).stack
                     guard let top = stack.last else { throw NavClientError.unexpectedReply("an empty stack") }
-                    let whole = try ScreenWindows.readWhole(calls.client, top, timeout: NavSession.callLimit)
+                    let whole = try ScreenWindows.readWhole(job.client, top, timeout: NavSession.callLimit, stop: job.stop)
                     return ResourceCatalog.contents(uri: uri, screen: whole, stack: stack)
                 }
             }
@@ -77,8 +76,6 @@ actor ResourceReader {
                 throw MCPError.serverError(code: resourceNotFound, message: "\(uri): \(rpc.message)")
             }
             throw MCPError.serverError(code: rpc.code, message: "\(uri): \(rpc.message)")
-        } catch let stopped as CallStopped {
-            throw MCPError.internalError("reading \(uri) stopped: \(stopped.reason)")
         }
     }
 

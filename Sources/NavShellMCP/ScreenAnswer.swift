@@ -1,3 +1,4 @@
+import NavClient
 import NavProtocol
 
 /// What a tool answers about a screen: its place on the stack and one window of its rows, as
@@ -73,27 +74,16 @@ struct ScreenAnswer: Equatable, Sendable {
         return RowCursor(screen: screen.id, query: screen.token?.query ?? "", section: section, offset: end, limit: limit)
     }
 
-    /// `{screen, stack, revision, sections, rows, nextCursor?, action?, url?}`; screens are
-    /// `{id, kind, title, params}`, the stack's with their `token` as `nav/stack` gives them.
+    /// `ScreenJSON`'s object, with `nextCursor` while rows follow and a selection's `action`
+    /// and `url`.
     var structuredContent: JSONValue {
-        let encoder = JSONValueEncoder()
-        var fields: [String: JSONValue] = [
-            "screen": Self.place(screen),
-            "stack": .array(stack.map { (try? encoder.encode($0)) ?? Self.place($0) }),
-            "revision": .int(revision),
-            "sections": .array(sections.map { (try? encoder.encode($0)) ?? .null }),
-            "rows": .array(rows.map { (try? encoder.encode($0)) ?? .null }),
-        ]
+        var fields = ScreenJSON.object(ScreenSnapshot(screen: screen, revision: revision, sections: sections, rows: rows), stack: stack)
         if let cursor = nextCursor { fields["nextCursor"] = .string(cursor.encoded) }
         if let selection {
             fields["action"] = .string(selection.action)
             if let url = selection.url { fields["url"] = .string(url) }
         }
         return .object(fields)
-    }
-
-    static func place(_ screen: Screen) -> JSONValue {
-        .object(["id": .string(screen.id), "kind": .string(screen.kind.rawValue), "title": .string(screen.title), "params": screen.params])
     }
 
     var text: String {

@@ -12,11 +12,11 @@ import Testing
     }
 
     @Test func wellFormedMessagesPass() {
-        #expect(Self.check(#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#) == .pass)
-        #expect(Self.check(#"{"jsonrpc":"2.0","id":"a","method":"tools/list","params":null}"#) == .pass)
-        #expect(Self.check(#"{"jsonrpc":"2.0","method":"notifications/initialized","params":{}}"#) == .pass)
-        #expect(Self.check(#"{"jsonrpc":"2.0","id":4,"result":{}}"#) == .pass)
-        #expect(Self.check("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\r") == .pass)
+        #expect(Self.check(#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#) == .pass(RPCRequest(id: .number(1), method: "tools/list")))
+        #expect(Self.check(#"{"jsonrpc":"2.0","id":"a","method":"tools/list","params":null}"#) == .pass(RPCRequest(id: .string("a"), method: "tools/list")))
+        #expect(Self.check(#"{"jsonrpc":"2.0","method":"notifications/initialized","params":{}}"#) == .pass(nil))
+        #expect(Self.check(#"{"jsonrpc":"2.0","id":4,"result":{}}"#) == .pass(nil))
+        #expect(Self.check("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\r") == .pass(RPCRequest(id: .number(1), method: "ping")))
         #expect(Self.check("  \r") == .skip)
         // A notification is never answered, even when MCP cannot carry it.
         #expect(Self.check(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":[4]}"#) == .skip)
@@ -62,14 +62,24 @@ import Testing
         #expect(ResourceCatalog.target("https://github.com") == nil)
     }
 
-    @Test func aScreenOfTheStackHasItsDeepLinkWhenOneLeadsToIt() {
-        func screen(_ kind: ScreenKind, _ params: JSONValue, query: String = "") -> Screen {
-            Screen(id: "s4", kind: kind, title: "t", params: params, token: RestorationToken(query: query))
-        }
-        #expect(ResourceCatalog.uri(of: screen("users", .object([:]))) == "navshell://users")
-        #expect(ResourceCatalog.uri(of: screen("users", .object([:]), query: "mojombo")) == "navshell://stack/s4")
-        #expect(ResourceCatalog.uri(of: screen("repositories", ["login": "mojombo"])) == "navshell://users/mojombo/repositories")
-        #expect(ResourceCatalog.uri(of: screen("repository", ["owner": "mojombo", "name": "grit"])) == "navshell://users/mojombo/repositories/grit")
-        #expect(ResourceCatalog.uri(of: screen("followers", ["login": "mojombo"])) == "navshell://stack/s4")
+    @Test func theTemplatesAreTheFormsOfTheDeepLinkGrammar() {
+        let grammar = "users[/LOGIN[/starred|/repositories[/REPOSITORY[/readme|/issues[/N]|/pulls[/N]]]]]"
+        #expect(DeepLinkForms.expand(grammar).map(DeepLinkForms.uriTemplate) == [
+            "users", "users/{login}", "users/{login}/starred", "users/{login}/repositories", "users/{login}/repositories/{repository}",
+            "users/{login}/repositories/{repository}/readme", "users/{login}/repositories/{repository}/issues",
+            "users/{login}/repositories/{repository}/issues/{n}", "users/{login}/repositories/{repository}/pulls",
+            "users/{login}/repositories/{repository}/pulls/{n}",
+        ])
+        // A form the grammar gains is a template, with no change here.
+        #expect(DeepLinkForms.expand("users[/LOGIN[/gists[/ID]]]") == ["users", "users/LOGIN", "users/LOGIN/gists", "users/LOGIN/gists/ID"])
+        let templates = ResourceCatalog.templates(grammar: grammar).map(\.uriTemplate)
+        #expect(templates.first == "navshell://users" && templates.last == "navshell://stack/{screen}" && templates.count == 11)
+        // A root that answers no grammar (a plugin's) still has its stack's screens.
+        #expect(ResourceCatalog.templates(grammar: nil).map(\.uriTemplate) == ["navshell://stack/{screen}"])
+    }
+
+    @Test func theStackIsListedByScreenId() {
+        let screen = Screen(id: "s4", kind: "followers", title: "mojombo's followers", params: ["login": "mojombo"])
+        #expect(ResourceCatalog.listing([screen]).map(\.uri) == ["navshell://stack/s4"])
     }
 }

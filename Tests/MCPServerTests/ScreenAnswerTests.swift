@@ -1,3 +1,4 @@
+import NavClient
 import NavProtocol
 import Testing
 
@@ -29,6 +30,14 @@ import Testing
             "id": "user:u1", "kind": "user", "title": "u1", "accessory": "disclosure", "section": "popular", "values": .object(["followers": .int(1)]),
         ]))
         #expect(content["action"] == nil && content["url"] == nil)
+    }
+
+    @Test func structuredContentIsTheShowJSONObjectWithTheCursor() throws {
+        let answer = Self.answer(offset: 0, count: 50)
+        var fields = try #require(answer.structuredContent.objectValue)
+        #expect(fields.removeValue(forKey: "nextCursor") != nil)
+        let snapshot = ScreenSnapshot(screen: answer.screen, revision: answer.revision, sections: answer.sections, rows: answer.rows)
+        #expect(fields == ScreenJSON.object(snapshot, stack: answer.stack))
     }
 
     @Test func nextCursorPointsPastTheWindowWhileRowsFollow() throws {

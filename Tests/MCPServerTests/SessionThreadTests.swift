@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import NavClient
 import Testing
 
 @testable import NavShellMCP
@@ -18,18 +19,26 @@ import Testing
         #expect(firstTime < secondTime)
     }
 
+    @Test func manyJobsQueuedAtOnceEachRunOnceInTheirOrder() async throws {
+        let thread = SessionThread(name: "test session")
+        let order = try await withThrowingTaskGroup(of: Int.self) { group in
+            for number in 0..<200 { group.addTask { try await thread.run { number } } }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(order.sorted() == Array(0..<200))
+    }
+
     @Test func aJobsErrorReachesItsCaller() async throws {
         let thread = SessionThread(name: "test session")
         await #expect(throws: Refused.self) { try await thread.run { () throws -> Int in throw Refused() } }
         #expect(try await thread.run { 7 } == 7)
     }
 
-    @Test func aCallControlStopsOnceAndStaysStopped() {
-        let control = CallControl()
-        #expect(!control.isStopped)
-        control.stop()
-        control.stop()
-        #expect(control.isStopped)
-        #expect(control.onWait == nil)
+    @Test func aCallStopKeepsItsFirstReason() {
+        let stop = CallStop()
+        #expect(stop.reason == nil)
+        stop.stop("cancelled by the client")
+        stop.stop("the server is closing")
+        #expect(stop.reason == "cancelled by the client")
     }
 }

@@ -58,6 +58,11 @@ async def error_text(session, tool, **arguments):
     return result.content[0].text
 
 
+def golden_tools():
+    """The tools/list answer held in golden/tools-list.json (Tests/MCPServerTests checks it too)."""
+    return json.loads((pathlib.Path(__file__).parent / "golden" / "tools-list.json").read_text())
+
+
 def show_json(path, *args):
     """`navhost show PATH --json`: the same screen read by another client, to compare with."""
     printed = subprocess.run([NAVHOST, "show", path, "--json", *args], check=True, capture_output=True, text=True, timeout=60)

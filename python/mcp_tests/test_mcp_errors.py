@@ -3,7 +3,7 @@
 import pytest
 from mcp.shared.exceptions import MCPError
 
-from mcp_harness import call, error_text, mcp_session, run
+from mcp_harness import call, error_text, golden_tools, mcp_session, run
 
 
 def test_each_refused_call_is_a_tool_error_that_says_what_to_do():
@@ -78,7 +78,7 @@ def test_malformed_messages_get_json_rpc_errors_and_the_server_goes_on(raw_serve
     assert server.request(10, "resources/list", {"cursor": "abc"})["error"]["code"] == -32602
     assert server.request(11, "nope/nope")["error"]["code"] == -32601
     assert server.request(12, "initialize", {"protocolVersion": "2025-11-25"})["error"]["code"] == -32600
-    assert len(server.request(13, "tools/list", None)["result"]["tools"]) == 7
+    assert server.request(13, "tools/list", None)["result"]["tools"] == golden_tools()
 
 
 @pytest.mark.parametrize("asked, answered", [("2025-11-25", "2025-11-25"), ("2025-06-18", "2025-06-18"),

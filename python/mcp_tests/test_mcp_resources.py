@@ -11,14 +11,21 @@ from mcp_harness import call, mcp_session, run, show_json
 def test_templates_and_the_stack_as_resources():
     async def body():
         async with mcp_session() as session:
-            templates = {template.uri_template for template in (await session.list_resource_templates()).resource_templates}
-            assert {"navshell://users/{login}/repositories", "navshell://users/{login}/repositories/{name}", "navshell://stack/{screen}"} <= templates
-            assert [resource.uri for resource in (await session.list_resources()).resources] == ["navshell://users"]
+            # One template per form of the deep-link grammar, and the stack's screens by id.
+            templates = [template.uri_template for template in (await session.list_resource_templates()).resource_templates]
+            repository = "navshell://users/{login}/repositories/{repository}"
+            assert templates == [
+                "navshell://users", "navshell://users/{login}", "navshell://users/{login}/starred", "navshell://users/{login}/repositories",
+                repository, repository + "/readme", repository + "/issues", repository + "/issues/{n}", repository + "/pulls",
+                repository + "/pulls/{n}", "navshell://stack/{screen}"]
+            assert [resource.uri for resource in (await session.list_resources()).resources] == ["navshell://stack/s1"]
             await call(session, "open", path="users/mojombo/repositories/chronic")
             listed = (await session.list_resources()).resources
-            assert [resource.uri for resource in listed] == [
-                "navshell://stack/s1", "navshell://users/mojombo/repositories", "navshell://users/mojombo/repositories/chronic"]
+            assert [resource.uri for resource in listed] == ["navshell://stack/s1", "navshell://stack/s2", "navshell://stack/s3"]
             assert listed[2].name == "mojombo/chronic"
+            # Every form reads: an issue of the repository, through its template.
+            issue = await session.read_resource("navshell://users/mojombo/repositories/chronic/issues/1")
+            assert json.loads(issue.contents[1].text)["screen"]["kind"] == "issue"
 
     run(body)
 

@@ -2,9 +2,9 @@
 
 import subprocess
 
-from mcp_harness import NAVHOST, call, error_text, mcp_session, run, show_json
+from mcp_harness import NAVHOST, call, error_text, golden_tools, mcp_session, run, show_json
 
-TOOLS = {"open", "push", "search", "select", "back", "rows", "stack"}
+TOOLS = {"open", "push", "search", "select", "back", "rows", "stack", "actions", "perform"}
 
 
 def test_tools_list_describes_each_tool_for_a_model():
@@ -19,12 +19,19 @@ def test_tools_list_describes_each_tool_for_a_model():
                 assert tool.title and "Example" in tool.description, tool.name
                 assert tool.input_schema["type"] == "object"
                 assert tool.output_schema["type"] == "object"
-                assert "rows" in tool.output_schema["properties"]
-                assert tool.annotations.read_only_hint is (tool.name in {"rows", "stack"}), tool.name
+                assert ("rows" in tool.output_schema["properties"]) is (tool.name not in {"actions", "perform"}), tool.name
+                assert tool.annotations.read_only_hint is (tool.name in {"rows", "stack", "actions"}), tool.name
             assert tools["push"].input_schema["properties"]["kind"]["enum"] == ["followers", "following", "issue", "issues", "pull", "pulls", "readme", "repositories", "repository", "repository-search", "starred", "users"]
             assert "followers {login}" in tools["push"].description
 
     run(body)
+
+
+def test_tools_list_is_the_golden_file(raw_server):
+    """The tools as the wire carries them, the same file Tests/MCPServerTests holds them to."""
+    server = raw_server()
+    server.initialize()
+    assert server.request(2, "tools/list")["result"]["tools"] == golden_tools()
 
 
 def test_open_answers_the_stars_as_a_number_and_the_screen_as_navhost_show_prints_it():

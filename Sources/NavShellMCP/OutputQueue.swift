@@ -1,0 +1,48 @@
+import Dispatch
+import Glibc
+import Synchronization
+
+/// Bytes for a file descriptor, written in order on a serial queue of their own, so a client
+/// that stops reading blocks that queue and never the server's tasks. Once a write fails (the
+/// reader closed its end) the rest is dropped.
+final class OutputQueue: Sendable {
+    private let queue: DispatchQueue
+    private let fileDescriptor: Int32
+    private let closed = Atomic<Bool>(false)
+
+    init(fileDescriptor: Int32, label: String) {
+        self.fileDescriptor = fileDescriptor
+        queue = DispatchQueue(label: label)
+    }
+
+    func write(_ bytes: [UInt8]) {
+        queue.async { [self] in
+            guard !closed.load(ordering: .relaxed) else { return }
+            if !FileOutput.write(bytes, to: fileDescriptor) { closed.store(true, ordering: .relaxed) }
+        }
+    }
+
+    /// Returns once everything queued before the call is written, or the descriptor has closed.
+    func flush() async {
+        await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
+    }
+}
+
+enum FileOutput {
+    /// Writes all of `bytes`, blocking; false when the descriptor would take no more.
+    @discardableResult
+    static func write(_ bytes: [UInt8], to fileDescriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fileDescriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+
+    static func write(_ text: String, to fileDescriptor: Int32) {
+        write(Array(text.utf8), to: fileDescriptor)
+    }
+}

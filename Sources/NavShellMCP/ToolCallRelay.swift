@@ -1,0 +1,74 @@
+import Foundation
+import MCP
+import NavProtocol
+import Synchronization
+
+/// `tools/call` past the SDK's coding, both ways. The SDK decodes every message into its `Value`
+/// and encodes every result to `Value` and back (about 20 ms for a 50-row answer), and on the way
+/// turns each string that reads as a `data:` URL into binary data. So the transport keeps a call's
+/// params as they came and hands the SDK `{"navshellCall": N}`; the SDK still dispatches it,
+/// tracks it and cancels it (`notifications/cancelled`); the handler reads the params by `N`,
+/// answers `{"navshellCall": N}`, and the transport writes the answer's own bytes in its place.
+final class ToolCallRelay: Sendable {
+    /// The member that marks a relayed call's params and result.
+    static let marker = "navshellCall"
+
+    private struct State {
+        var next = 1
+        var params: [Int: JSONValue] = [:]
+        var results: [Int: [UInt8]] = [:]
+    }
+    private let state = Mutex(State())
+    /// Params kept at most: a call the SDK cancels before its handler runs is never taken, and
+    /// the oldest such are dropped past this many.
+    static let maxKept = 256
+
+    /// A `tools/call` from the client, as the SDK is to see it: its params kept under a number.
+    func inbound(_ request: RPCRequest) -> [UInt8] {
+        let number = state.withLock { state in
+            defer { state.next += 1 }
+            state.params[state.next] = request.params ?? .object([:])
+            if state.params.count > Self.maxKept, let oldest = state.params.keys.min() { state.params[oldest] = nil }
+            return state.next
+        }
+        return RPCRequest(id: request.id, method: request.method, params: .object([Self.marker: .int(number)])).serialized()
+    }
+
+    /// The params of the relayed call `params` names, taken once.
+    func take(_ params: Value) throws(MCPError) -> (number: Int, params: JSONValue) {
+        guard case .object(let fields) = params, case .int(let number)? = fields[Self.marker],
+            let taken = state.withLock({ $0.params.removeValue(forKey: number) })
+        else { throw MCPError.invalidParams("tools/call: params must be an object") }
+        return (number, taken)
+    }
+
+    /// Keeps a call's answer, the bytes of its result, and returns what the handler answers.
+    func answer(_ number: Int, result: JSONValue) -> Ticket {
+        let bytes = result.serialized()
+        state.withLock { $0.results[number] = bytes }
+        return Ticket(navshellCall: number)
+    }
+
+    /// A message the SDK sends, with a relayed call's result put back in.
+    func outbound(_ message: [UInt8]) -> [UInt8] {
+        // The SDK's answer to a relayed call is short and names the marker; nothing else is parsed.
+        guard message.count < 1024, let json = try? JSONValue(parsing: message), let number = json["result"]?[Self.marker]?.intValue,
+            let id = json["id"].flatMap(RequestID.init(json:)), let result = state.withLock({ $0.results.removeValue(forKey: number) })
+        else { return message }
+        var bytes: [UInt8] = []
+        RPCResponse.serialize(id: id, writtenResult: result[...], into: &bytes)
+        return bytes
+    }
+
+    /// What a relayed call's handler answers the SDK.
+    struct Ticket: Codable, Hashable, Sendable {
+        var navshellCall: Int
+    }
+}
+
+/// `tools/call` as the server registers it: params and result are the relay's tickets.
+enum RelayedToolCall: MCP.Method {
+    static var name: String { CallTool.name }
+    typealias Parameters = Value
+    typealias Result = ToolCallRelay.Ticket
+}

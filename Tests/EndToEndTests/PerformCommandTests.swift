@@ -1,0 +1,74 @@
+import NavClient
+import Testing
+
+/// `navhost perform PATH ACTION`: an action from a shell script, on the snapshot with a local
+/// state of the test's own; the exit status says whether it was done.
+@Suite struct PerformCommandTests {
+    static let issue = "users/mojombo/repositories/chronic/issues/1"
+
+    /// `navhost show PATH --json` against the same local state.
+    static func shown(_ path: String, state: String) throws -> JSONValue {
+        try JSONValue(parsing: try runCommand(Binaries.navhost, ["show", path, "--json", "--state", state]).output)
+    }
+
+    @Test func aStarOnARowIsDoneAndShows() throws {
+        let scratch = try ScratchFolder()
+        let state = scratch.path + "/state.sqlite"
+        let run = try runCommand(Binaries.navhost, ["perform", "users/mojombo/repositories", "star", "--row", "repo:mojombo/chronic", "--state", state])
+        #expect(run.status.exitCode == 0, "\(run.output)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 && lines.first?.hasPrefix("star on repo:mojombo/chronic: revision ") == true, "\(run.output)")
+        #expect(lines.last == "repo:mojombo/chronic\tdone")
+        let rows = try Self.shown("users/mojombo/repositories", state: state)["rows"]?.arrayValue ?? []
+        #expect(rows.first { $0["id"] == "repo:mojombo/chronic" }?["values"]?["starred"] == true)
+    }
+
+    @Test func aCommentOnTheScreensOwnItemTakesItsInputAndPrintsTheResultAsJSON() throws {
+        let scratch = try ScratchFolder()
+        let state = scratch.path + "/state.sqlite"
+        let run = try runCommand(Binaries.navhost, ["perform", Self.issue, "comment", "--input", "body=From a shell script.", "--json", "--state", state])
+        #expect(run.status.exitCode == 0, "\(run.output)")
+        let result = try JSONValue(parsing: run.output)
+        #expect(result["status"] == "done" && result["results"]?.arrayValue?.first?["status"] == "done")
+        let rows = try Self.shown(Self.issue, state: state)["rows"]?.arrayValue ?? []
+        #expect(rows.last?["values"]?["body"] == "From a shell script.")
+    }
+
+    @Test func aMissingInputIsNotDone() throws {
+        let scratch = try ScratchFolder()
+        let command = "'\(Binaries.navhost)' perform '\(Self.issue)' comment --state '\(scratch.path)/state.sqlite' 2>'\(scratch.path)/stderr'"
+        let run = try runCommand("/bin/sh", ["-c", command])
+        #expect(run.status.exitCode == 1)
+        #expect(try scratch.read("stderr").contains("navhost perform: not done: comment needs input: body (text; required); give each with --input NAME=VALUE"))
+    }
+
+    @Test func aDestructiveActionWithoutATerminalIsRefusedUnlessYes() throws {
+        let scratch = try ScratchFolder()
+        let state = scratch.path + "/state.sqlite"
+        let refused = "'\(Binaries.navhost)' perform '\(Self.issue)' close --input reason=not_planned --state '\(state)' 2>'\(scratch.path)/stderr' </dev/null"
+        #expect(try runCommand("/bin/sh", ["-c", refused]).status.exitCode == 1)
+        #expect(try scratch.read("stderr").contains("close is destructive (Close #1 'How do I configure the queue?' as not planned?); confirm on a terminal or pass --yes"))
+        func stateRow() throws -> JSONValue? {
+            (try Self.shown(Self.issue, state: state)["rows"]?.arrayValue ?? []).first { $0["id"] == "about:state" }?["values"]
+        }
+        #expect(try stateRow()?["state"] == "open")
+        let confirmed = try runCommand(Binaries.navhost, ["perform", Self.issue, "close", "--input", "reason=not_planned", "--yes", "--state", state])
+        #expect(confirmed.status.exitCode == 0, "\(confirmed.output)")
+        #expect(try stateRow() == ["state": "closed", "stateReason": "not_planned"])
+    }
+
+    @Test func onATerminalNoIsTheDefault() throws {
+        let scratch = try ScratchFolder()
+        let state = scratch.path + "/state.sqlite"
+        // script(1) gives the command a terminal; the answer typed is an empty line (No), then y.
+        func onTerminal(_ answer: String) throws -> Int64? {
+            let input = try scratch.write("answer", answer)
+            let command = "'\(Binaries.navhost)' perform '\(Self.issue)' close --state '\(state)'"
+            return try runCommand("/usr/bin/script", ["-qec", command, "/dev/null"], stdinFile: input).status.exitCode
+        }
+        #expect(try onTerminal("\n") == 1)
+        #expect((try Self.shown(Self.issue, state: state)["rows"]?.arrayValue ?? []).first { $0["id"] == "about:state" }?["values"]?["state"] == "open")
+        #expect(try onTerminal("y\n") == 0)
+        #expect((try Self.shown(Self.issue, state: state)["rows"]?.arrayValue ?? []).first { $0["id"] == "about:state" }?["values"]?["state"] == "closed")
+    }
+}
