@@ -10,7 +10,7 @@ struct NavHostCommand: ParsableCommand {
         commandName: "navhost",
         abstract: "A headless navigation shell: JSON-RPC 2.0 on stdin/stdout, one worker process per screen.",
         version: ClientSession.version,
-        subcommands: [Serve.self, Kinds.self, ClientTool.Demo.self, ClientTool.Run.self, ClientTool.Replay.self, ClientTool.Show.self, ClientTool.Changes.self, ClientTool.MCP.self],
+        subcommands: [Serve.self, Kinds.self, ClientTool.Demo.self, ClientTool.Run.self, ClientTool.Replay.self, ClientTool.Show.self, ClientTool.Perform.self, ClientTool.Changes.self, ClientTool.MCP.self],
         defaultSubcommand: Serve.self
     )
 

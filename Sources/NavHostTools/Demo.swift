@@ -64,15 +64,6 @@ struct Demo: ParsableCommand {
 
 enum FileOutput {
     static func standardError(_ text: String) {
-        var stream = StandardErrorStream()
-        print(text, terminator: "", to: &stream)
-    }
-}
-
-struct StandardErrorStream: TextOutputStream {
-    mutating func write(_ string: String) {
-        _ = string.utf8CString.withUnsafeBufferPointer { buffer in
-            Glibc.write(2, buffer.baseAddress, buffer.count - 1)
-        }
+        FileWriting.writeAll(Array(text.utf8), to: 2)
     }
 }

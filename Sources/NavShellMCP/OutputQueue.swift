@@ -1,5 +1,5 @@
 import Dispatch
-import Glibc
+import ProcessSupport
 import Synchronization
 
 /// Bytes for a file descriptor, written in order on a serial queue of their own, so a client
@@ -32,14 +32,7 @@ enum FileOutput {
     /// Writes all of `bytes`, blocking; false when the descriptor would take no more.
     @discardableResult
     static func write(_ bytes: [UInt8], to fileDescriptor: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fileDescriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
+        FileWriting.writeAll(bytes, to: fileDescriptor) == 0
     }
 
     static func write(_ text: String, to fileDescriptor: Int32) {

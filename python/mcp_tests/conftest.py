@@ -5,6 +5,15 @@ import pytest
 from mcp_harness import FakeGitHub, RawServer, navshell_processes, process_table
 
 
+@pytest.fixture(autouse=True)
+def local_state(tmp_path_factory, monkeypatch):
+    """Every test's navhost keeps the snapshot's writes in a fresh folder: never the user's,
+    never another test's."""
+    folder = tmp_path_factory.mktemp("state")
+    monkeypatch.setenv("XDG_STATE_HOME", str(folder))
+    return folder
+
+
 @pytest.fixture
 def raw_server():
     servers = []
