@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(name: "MCPServerTests", dependencies: ["NavShellMCP", "NavProtocol"], path: "Tests/MCPServerTests", swiftSettings: strict),
         // A synchronous client that spawns navhost and drives it: the public library for end-to-end
         // tests (docs/automation.md); the demo, `navhost run` and our own tests use it.
-        .target(name: "NavClient", dependencies: ["UVKit", "NavProtocol", "Transport", "ProcessSupport"], path: "Sources/NavClient", swiftSettings: strict),
+        .target(name: "NavClient", dependencies: ["UVKit", "NavProtocol", "ProcessSupport"], path: "Sources/NavClient", swiftSettings: strict),
         // The generic list controller every screen is built on.
         .target(name: "ListController", dependencies: ["NavProtocol", "UVKit"], path: "Sources/ScreenWorkers/ListController", swiftSettings: strict),
         // The GitHub models: plain values as GitHub's REST API has them, and the writes a user makes.
