@@ -34,3 +34,31 @@ def test_push_a_plugin_kind_and_page_through_it(tmp_path):
             assert {row["title"] for row in searched["rows"]} >= {"change 4", "change 40", "change 45"}
 
     run(body)
+
+
+def test_a_plugin_screens_action_is_performed_with_no_mcp_change(tmp_path):
+    """The example's `tag` and its destructive `delete-tag`, through the generic tools."""
+    from action_harness import acting_session, perform
+
+    repository = str(tmp_path)
+    env = dict(os.environ, GIT_AUTHOR_NAME="m", GIT_AUTHOR_EMAIL="m@example.com", GIT_COMMITTER_NAME="m", GIT_COMMITTER_EMAIL="m@example.com")
+    subprocess.run(["git", "init", "-q", repository], check=True, env=env)
+    subprocess.run(["git", "-C", repository, "commit", "-q", "--allow-empty", "-m", "The first change"], check=True, env=env)
+
+    def tags():
+        return subprocess.run(["git", "-C", repository, "tag"], check=True, capture_output=True, text=True).stdout.split()
+
+    async def body():
+        async with acting_session("--screens", SCREENS) as session:
+            answer = (await call(session, "push", kind="commits", params={"path": repository})).structured_content
+            commit = answer["rows"][0]["id"]
+            offered = (await call(session, "actions", rowIds=[commit])).structured_content
+            assert [action["id"] for action in offered["actions"]][:1] == ["tag"]
+            done, _ = await perform(session, rowIds=[commit], action="tag", input={"name": "v1.0"})
+            assert done["status"] == "done" and tags() == ["v1.0"]
+            asked, _ = await perform(session, rowIds=[commit], action="delete-tag", input={"tag": "v1.0"})
+            assert asked["status"] == "confirm" and tags() == ["v1.0"], "nothing is done before the confirmation"
+            deleted, _ = await perform(session, rowIds=[commit], action="delete-tag", input={"tag": "v1.0"}, confirm=asked["confirm"])
+            assert deleted["status"] == "done" and tags() == []
+
+    run(body)

@@ -14,7 +14,7 @@ mkdir "$scratch/bin"
 printf '#!/bin/sh\nprintf "%%s\\n" "$1" >> "%s/opened"\n' "$scratch" > "$scratch/bin/xdg-open"
 chmod +x "$scratch/bin/xdg-open"
 export NAVSHELL_NAVHOST="$navhost" NAVSHELL_PLUGIN="$scratch/plugin" NAVSHELL_SCRATCH="$scratch"
-export NAVSHELL_SNAPSHOT="$scratch/users.sqlite" NAVSHELL_DOCS="$root/docs/neovim.md"
+export NAVSHELL_SNAPSHOT="$scratch/users.sqlite" NAVSHELL_DOCS="$root/docs/neovim.md" NAVSHELL_ROOT="$root"
 export PATH="$scratch/bin:$PATH"
 failed=0
 run() { # run NAME [nvim arguments...]: one test file in its own editor
@@ -24,7 +24,8 @@ run() { # run NAME [nvim arguments...]: one test file in its own editor
     failed=1
   fi
 }
-for name in unit_test.lua browse_test.lua paging_test.lua cmdline_test.lua window_test.lua prose_test.lua act_flow_test.lua actions_test.lua; do
+for name in unit_test.lua browse_test.lua paging_test.lua cmdline_test.lua window_test.lua prose_test.lua act_flow_test.lua actions_test.lua \
+    plugin_actions_test.lua live_actions_test.lua; do
   run "$name" --cmd "set rtp^=$NAVSHELL_PLUGIN"
 done
 # Each installation in a fresh editor whose 'runtimepath' does not have the plugin yet.
