@@ -31,8 +31,16 @@ struct DeepLinkSession {
             let screen = try ScreenWindows.readWhole(client, top, timeout: timeout)
             return try body(DeepLinkSession(client: client, stack: stack, screen: screen))
         } catch let error as NavClientError {
-            FileOutput.standardError("navhost \(command): \(error.rpcError?.message ?? error.description)\n")
+            FileOutput.standardError("navhost \(command): \(error.rpcError?.message ?? error.description)\(failedAction(error))\n")
             throw ExitCode(1)
         }
+    }
+
+    /// For an action that failed: its reason, and the input given, whole, to send again.
+    private static func failedAction(_ error: NavClientError) -> String {
+        guard let rpc = error.rpcError, rpc.code == RPCErrorCode.actionFailed, let data = rpc.data else { return "" }
+        let reason = data["reason"]?.stringValue.map { " (\($0))" } ?? ""
+        guard let input = data["input"], input.objectValue?.isEmpty == false else { return reason }
+        return reason + "\nnavhost \(data["action"]?.stringValue ?? "perform"): the input was \(input.serializedString)"
     }
 }

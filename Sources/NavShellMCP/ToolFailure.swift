@@ -23,15 +23,17 @@ struct ToolFailure: Error, Equatable, Sendable {
             return
         }
         var text = rpc.message
+        // A sentence of navhost's ends in a period already; the advice follows it.
+        let stop = text.hasSuffix(".") ? " " : ". "
         if let hint {
-            text += ". " + hint
+            text += stop + hint
         } else if rpc.code == RPCErrorCode.dataUnavailable, rpc.data?["kind"] == .string("rateLimited") {
             let reset = rpc.data?["rateLimitReset"].map { " (it resets at \($0.stringValue ?? String(describing: $0)))" } ?? ""
-            text += ". GitHub's rate limit is spent\(reset): wait for it, or start the server with GITHUB_TOKEN set."
+            text += stop + "GitHub's rate limit is spent\(reset): wait for it, or start the server with GITHUB_TOKEN set."
         } else if rpc.code == RPCErrorCode.dataUnavailable, rpc.data?["transient"] == .bool(true) {
-            text += ". This may pass: try the same call again in a moment."
+            text += stop + "This may pass: try the same call again in a moment."
         } else if rpc.code == RPCErrorCode.workerFailed || rpc.code == RPCErrorCode.requestTimedOut {
-            text += ". navhost restarts the screen: try the same call again."
+            text += stop + "navhost restarts the screen: try the same call again."
         }
         message = text
     }

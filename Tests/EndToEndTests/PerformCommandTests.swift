@@ -42,6 +42,17 @@ import Testing
         #expect(try scratch.read("stderr").contains("navhost perform: not done: comment needs input: body (text; required); give each with --input NAME=VALUE"))
     }
 
+    @Test func aRefusedCommentSaysWhyAndGivesItsTextBack() throws {
+        let scratch = try ScratchFolder()
+        // A script of its own: the input's spaces are the point, and survive only quoted once.
+        let script = try scratch.write("perform.sh", "'\(Binaries.navhost)' perform '\(Self.issue)' comment --input 'body=   ' --state '\(scratch.path)/state.sqlite' 2>'\(scratch.path)/stderr'\n")
+        let run = try runCommand("/bin/sh", [script])
+        #expect(run.status.exitCode == 1)
+        let said = try scratch.read("stderr")
+        #expect(said.contains("navhost perform: 'body' must be more than white space (validation)"), "\(said)")
+        #expect(said.contains(#"navhost comment: the input was {"body":"   "}"#), "\(said)")
+    }
+
     @Test func aDestructiveActionWithoutATerminalIsRefusedUnlessYes() throws {
         let scratch = try ScratchFolder()
         let state = scratch.path + "/state.sqlite"

@@ -1,5 +1,8 @@
 """The live GitHub source, against the fake GitHub: rows, progress, a rate limit, a cancellation."""
 
+import json
+import os
+
 import anyio
 import pytest
 
@@ -124,3 +127,21 @@ def test_a_slow_resource_read_sends_progress_too(fake_github, raw_server):
     assert all(note["progressToken"] == "read" for note in progress)
     assert progress[0]["message"].startswith("reading navshell://users/kohsuke/repositories: waiting for navhost")
     assert message["result"]["contents"][0]["text"].startswith("┌─ kohsuke's repositories")
+
+
+def test_a_comment_github_refuses_comes_back_whole(fake_github):
+    """With --allow-writes, a comment the fake GitHub refuses (403) is a tool error that names the
+    reason and gives the text back, and nothing was posted twice."""
+    comments = "/repos/PyGithub/PyGithub/issues/28/comments"
+    fake_github.script([{"path": comments, "status": 200, "body": [], "times": 1}, POPULAR])
+    body_text = "A reply that must not be lost:\nit has two lines."
+    async def body():
+        async with mcp_session(*live(fake_github), "--allow-writes", env={"GITHUB_TOKEN": "test-token", "PATH": os.environ["PATH"]}) as session:
+            await call(session, "push", kind="issue", params={"owner": "PyGithub", "name": "PyGithub", "number": 28})
+            fake_github.script([{"path": comments, "status": 403, "times": 1, "body": {"message": "Must have admin rights to Repository."}}])
+            text = await error_text(session, "perform", action="comment", input={"body": body_text})
+            assert "refused the change (403" in text and json.dumps(body_text, separators=(",", ":")) in text and ".." not in text, text
+            posts = [request for request in fake_github.requests() if request.get("method") == "POST" and request["path"] == comments]
+            assert len(posts) == 1, posts
+
+    run(body)
