@@ -1,3 +1,4 @@
+import FakeGitHub
 import Foundation
 import NavClient
 import Testing
@@ -126,5 +127,32 @@ final class ScratchFolder {
         ] {
             #expect(compared.output.contains(line), "missing: \(line)\n\(compared.output)")
         }
+    }
+}
+
+/// A flow on the live source, against the fake GitHub: a comment GitHub refuses is the failure
+/// the step expects, and its progress line gives the text back.
+@Suite struct LiveFlowTests {
+    @Test func aRefusedCommentIsTheExpectedFailureAndItsTextComesBack() throws {
+        let comments = "/repos/PyGithub/PyGithub/issues/28/comments"
+        let github = try FakeGitHubFixture("flow-refused", rules: [
+            FakeRule(path: "/search/users", status: 200, body: ["total_count": 0, "incomplete_results": false, "items": []]),
+            FakeRule(path: "/users/PyGithub/repos", status: 200, body: []),
+            FakeRule(path: "/repos/PyGithub/PyGithub/issues", status: 200, body: []),
+            FakeRule(path: comments, times: 1, status: 200, body: []),
+            FakeRule(path: comments, status: 403, body: ["message": "Must have admin rights to Repository."]),
+        ])
+        let scratch = try ScratchFolder()
+        let flow = try scratch.write("refused.yaml", """
+            - open: users/PyGithub/repositories/PyGithub/issues/28
+            - perform: {action: comment, input: {body: "A reply that must not be lost."}, expect: forbidden}
+
+            """)
+        let run = try runCommand(Binaries.navhost, [
+            "run", flow, "--source", "github", "--api-url", github.server.baseURL, "--cache", github.cachePath, "--allow-writes",
+        ])
+        #expect(run.status.exitCode == 0, "\(run.output)")
+        #expect(run.output.contains(#"the input came back: {"body":"A reply that must not be lost."}"#), "\(run.output)")
+        #expect(try github.server.settledRequests().filter { $0.method == "POST" }.map(\.path) == [comments])
     }
 }

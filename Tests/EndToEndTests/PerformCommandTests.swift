@@ -1,3 +1,4 @@
+import FakeGitHub
 import NavClient
 import Testing
 
@@ -32,6 +33,28 @@ import Testing
         #expect(result["status"] == "done" && result["results"]?.arrayValue?.first?["status"] == "done")
         let rows = try Self.shown(Self.issue, state: state)["rows"]?.arrayValue ?? []
         #expect(rows.last?["values"]?["body"] == "From a shell script.")
+    }
+
+    @Test func unstarReopenAndALabelOnTwoIssuesAtOnce() throws {
+        let scratch = try ScratchFolder()
+        let state = scratch.path + "/state.sqlite"
+        let perform = { (arguments: [String]) throws -> Int64? in
+            try runCommand(Binaries.navhost, ["perform"] + arguments + ["--state", state]).status.exitCode
+        }
+        #expect(try perform(["users/mojombo/repositories", "star", "--row", "repo:mojombo/chronic"]) == 0)
+        #expect(try perform(["users/mojombo/repositories", "unstar", "--row", "repo:mojombo/chronic"]) == 0)
+        let repositories = try Self.shown("users/mojombo/repositories", state: state)["rows"]?.arrayValue ?? []
+        #expect(repositories.first { $0["id"] == "repo:mojombo/chronic" }?["values"]?["starred"] == false)
+        #expect(try perform([Self.issue, "close", "--input", "reason=completed", "--yes"]) == 0)
+        #expect(try perform([Self.issue, "reopen"]) == 0)
+        let state1 = try Self.shown(Self.issue, state: state)["rows"]?.arrayValue?.first { $0["id"] == "about:state" }
+        #expect(state1?["values"]?["state"] == "open" && state1?["values"]?["stateReason"] == "reopened")
+        let list = "users/mojombo/repositories/chronic/issues"
+        #expect(try perform([list, "add-label", "--row", "issue:42", "--row", "issue:38", "--input", "label=help wanted"]) == 0)
+        let issues = try Self.shown(list, state: state)["rows"]?.arrayValue ?? []
+        for id in ["issue:42", "issue:38"] {
+            #expect(issues.first { $0["id"] == .string(id) }?["values"]?["labels"]?.arrayValue?.contains("help wanted") == true, "\(id)")
+        }
     }
 
     @Test func aMissingInputIsNotDone() throws {
@@ -81,5 +104,34 @@ import Testing
         #expect((try Self.shown(Self.issue, state: state)["rows"]?.arrayValue ?? []).first { $0["id"] == "about:state" }?["values"]?["state"] == "open")
         #expect(try onTerminal("y\n") == 0)
         #expect((try Self.shown(Self.issue, state: state)["rows"]?.arrayValue ?? []).first { $0["id"] == "about:state" }?["values"]?["state"] == "closed")
+    }
+}
+
+/// `navhost perform` on the live source, against the fake GitHub.
+@Suite struct LivePerformCommandTests {
+    @Test func aCommentGitHubRefusesGivesItsTextBack() throws {
+        let comments = "/repos/PyGithub/PyGithub/issues/28/comments"
+        let github = try FakeGitHubFixture("perform-refused", rules: [
+            FakeRule(path: "/search/users", status: 200, body: ["total_count": 0, "incomplete_results": false, "items": []]),
+            FakeRule(path: "/users/PyGithub/repos", status: 200, body: []),
+            FakeRule(path: "/repos/PyGithub/PyGithub/issues", status: 200, body: []),
+            // The issue's comments, read as it opens (none), then the write GitHub refuses.
+            FakeRule(path: comments, times: 1, status: 200, body: []),
+            FakeRule(path: comments, status: 403, body: ["message": "Must have admin rights to Repository."]),
+        ])
+        let scratch = try ScratchFolder()
+        let script = try scratch.write("perform.sh", """
+            XDG_STATE_HOME='\(scratch.path)' '\(Binaries.navhost)' perform users/PyGithub/repositories/PyGithub/issues/28 comment \
+            --input 'body=A reply that must not be lost.' --source github --api-url '\(github.server.baseURL)' \
+            --cache '\(github.cachePath)' --allow-writes 2>'\(scratch.path)/stderr'
+
+            """)
+        let run = try runCommand("/bin/sh", [script])
+        #expect(run.status.exitCode == 1)
+        let said = try scratch.read("stderr")
+        #expect(said.contains("(forbidden)"), "\(said)")
+        #expect(said.contains(#"navhost comment: the input was {"body":"A reply that must not be lost."}"#), "\(said)")
+        let posts = try github.server.settledRequests().filter { $0.method == "POST" }
+        #expect(posts.map(\.path) == [comments], "posted once, never again by itself")
     }
 }

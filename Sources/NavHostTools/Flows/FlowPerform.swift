@@ -51,8 +51,9 @@ struct FlowPerform: CustomStringConvertible {
         return perform
     }
 
-    /// Performs it on the top screen and checks the result.
-    func run(_ driver: FlowDriver) throws {
+    /// Performs it on the top screen and checks the result; returns, for a failure expected,
+    /// what the progress line adds: the failure and the input it gave back.
+    func run(_ driver: FlowDriver) throws -> String? {
         try driver.settle()
         let (top, depth) = try driver.topScreen()
         var rowIds: [String]?
@@ -67,6 +68,7 @@ struct FlowPerform: CustomStringConvertible {
         }
         var request = PerformRequest(screen: top.screen.id, rowIds: rowIds, action: action, input: input.isEmpty ? nil : input)
         let outcome: String
+        var note: String?
         do {
             var result = try driver.client.send(request, timeout: driver.stepTimeout)
             if result.status == .confirm, confirm, let token = result.confirm {
@@ -81,11 +83,14 @@ struct FlowPerform: CustomStringConvertible {
             if outcome != expect {
                 throw FlowFailure(expectation: "\(action) \(expect)", found: "\(outcome): \(rpc.message)", screen: top, depth: depth, mark: .title)
             }
+            let kept = rpc.data?["input"].flatMap { $0.objectValue?.isEmpty == false ? "; the input came back: \($0.serializedString)" : nil }
+            note = "\(rpc.message)\(kept ?? "")"
         }
         guard outcome == expect else {
             let hint = outcome == "confirm" ? " (add confirm: true to answer it)" : ""
             throw FlowFailure(expectation: "\(action) \(expect)", found: outcome + hint, screen: top, depth: depth, mark: .title)
         }
+        return note
     }
 }
 

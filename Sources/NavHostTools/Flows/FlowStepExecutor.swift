@@ -53,7 +53,9 @@ struct FlowStepExecutor {
             try driver.settle()
             return try snapshots.check(name, stack: try driver.stack())
         case .perform(let perform):
-            try perform.run(driver)
+            let note = try perform.run(driver)
+            try driver.settle()
+            return note
         case .runFlow, .repeatBlock, .retry:
             preconditionFailure("FlowSequence runs blocks")
         }
