@@ -24,6 +24,20 @@ final class FakeGitHubFixture {
         for suffix in ["", "-wal", "-shm"] { unlink(cachePath + suffix) }
     }
 
+    /// The issue PyGithub/PyGithub#28 reached by its deep link (the screens above it answered
+    /// with empty lists), whose comments are read empty as it opens and whose next one GitHub
+    /// refuses (403): what a client must give back whole.
+    static var refusedComment: (path: String, rules: [FakeRule]) { (
+        path: "/repos/PyGithub/PyGithub/issues/28/comments",
+        rules: [
+            FakeRule(path: "/search/users", status: 200, body: ["total_count": 0, "incomplete_results": false, "items": []]),
+            FakeRule(path: "/users/PyGithub/repos", status: 200, body: []),
+            FakeRule(path: "/repos/PyGithub/PyGithub/issues", status: 200, body: []),
+            FakeRule(path: "/repos/PyGithub/PyGithub/issues/28/comments", times: 1, status: 200, body: []),
+            FakeRule(path: "/repos/PyGithub/PyGithub/issues/28/comments", status: 403, body: ["message": "Must have admin rights to Repository."]),
+        ]
+    ) }
+
     /// navhost with the live source against this server, with `arguments` after the source's.
     func host(_ arguments: [String] = [], environment: [String] = FakeGitHubFixture.environment) throws -> HostUnderTest {
         try HostUnderTest(["--source", "github", "--api-url", server.baseURL, "--cache", cachePath] + arguments, environment: environment)

@@ -134,14 +134,8 @@ final class ScratchFolder {
 /// the step expects, and its progress line gives the text back.
 @Suite struct LiveFlowTests {
     @Test func aRefusedCommentIsTheExpectedFailureAndItsTextComesBack() throws {
-        let comments = "/repos/PyGithub/PyGithub/issues/28/comments"
-        let github = try FakeGitHubFixture("flow-refused", rules: [
-            FakeRule(path: "/search/users", status: 200, body: ["total_count": 0, "incomplete_results": false, "items": []]),
-            FakeRule(path: "/users/PyGithub/repos", status: 200, body: []),
-            FakeRule(path: "/repos/PyGithub/PyGithub/issues", status: 200, body: []),
-            FakeRule(path: comments, times: 1, status: 200, body: []),
-            FakeRule(path: comments, status: 403, body: ["message": "Must have admin rights to Repository."]),
-        ])
+        let (comments, rules) = FakeGitHubFixture.refusedComment
+        let github = try FakeGitHubFixture("flow-refused", rules: rules)
         let scratch = try ScratchFolder()
         let flow = try scratch.write("refused.yaml", """
             - open: users/PyGithub/repositories/PyGithub/issues/28

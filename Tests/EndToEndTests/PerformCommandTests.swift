@@ -110,15 +110,8 @@ import Testing
 /// `navhost perform` on the live source, against the fake GitHub.
 @Suite struct LivePerformCommandTests {
     @Test func aCommentGitHubRefusesGivesItsTextBack() throws {
-        let comments = "/repos/PyGithub/PyGithub/issues/28/comments"
-        let github = try FakeGitHubFixture("perform-refused", rules: [
-            FakeRule(path: "/search/users", status: 200, body: ["total_count": 0, "incomplete_results": false, "items": []]),
-            FakeRule(path: "/users/PyGithub/repos", status: 200, body: []),
-            FakeRule(path: "/repos/PyGithub/PyGithub/issues", status: 200, body: []),
-            // The issue's comments, read as it opens (none), then the write GitHub refuses.
-            FakeRule(path: comments, times: 1, status: 200, body: []),
-            FakeRule(path: comments, status: 403, body: ["message": "Must have admin rights to Repository."]),
-        ])
+        let (comments, rules) = FakeGitHubFixture.refusedComment
+        let github = try FakeGitHubFixture("perform-refused", rules: rules)
         let scratch = try ScratchFolder()
         let script = try scratch.write("perform.sh", """
             XDG_STATE_HOME='\(scratch.path)' '\(Binaries.navhost)' perform users/PyGithub/repositories/PyGithub/issues/28 comment \

@@ -60,8 +60,13 @@ import Testing
         let rows = try session.open(Self.chronic + "/issues/1")
         let counted = try #require(rows.first { $0["id"] == "about:comments" }?["values"]?["count"]?.intValue)
         let body = "Seen on 2.0 as well.\n\nSteps: run `chronic now`."
+        _ = session.client.drainNotifications()
         let answer = try session.perform("comment", on: nil, input: ["body": .string(body)])
         #expect(answer["status"] == "done")
+        // Shown at once: the count, and the comment after the loaded ones; then the source's.
+        let first = session.client.drainNotifications().first { $0.method == "screen/didUpdate" }?.params?["changes"]
+        #expect(first?["reconfigured"] == ["about:comments"])
+        #expect(first?["inserted"]?.arrayValue?.map { $0["id"] } == ["comment:0"])
         let after = try session.rows()
         let comments = after.filter { $0["section"] == "comments" }
         #expect(comments.count == counted + 1)

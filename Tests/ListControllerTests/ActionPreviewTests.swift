@@ -77,4 +77,51 @@ import Testing
         #expect(results.map(\.status) == ["failed", "done"])
         #expect(try controller.rowsNow().map(\.detail) == ["off", "on"])
     }
+
+    /// Notes that can be added to: a new note is previewed as a row after the loaded ones.
+    final class NoteScreen: ListScreen {
+        var notes = ["first"]
+        var pending: [(Result<Void, ActionFailure>) -> Void] = []
+
+        var title: String { "Notes" }
+        func sections(for query: String) -> [SectionSource<String>] { [.items(id: "notes", header: "Notes", notes)] }
+        func row(for note: String) -> Row { Row(id: "note:\(note)", kind: "note", title: note) }
+        func selection(for note: String) -> SelectionAction { .none }
+
+        var ownTarget: ActionTarget? {
+            let add = ItemAction(Action(id: "add", title: "Add", input: [ActionField(name: "text", title: "Text", type: .text, required: true)]),
+                preview: { input in [Row(id: "note:new", kind: "note", title: input.string("text") ?? "", section: "notes")] }
+            ) { [unowned self] input, completion in
+                pending.append { result in
+                    if case .success = result { self.notes.append(input.string("text") ?? "") }
+                    completion(result)
+                }
+            }
+            return ActionTarget(id: "notes", actions: [add], url: nil, text: "Notes")
+        }
+    }
+
+    @Test func aNewRowShowsAfterTheLoadedOnesUntilTheSourceHasIt() throws {
+        for succeeds in [true, false] {
+            let screen = NoteScreen()
+            let controller = ListController(screen: screen)
+            try controller.loadNow("")
+            var updates: [ScreenUpdate] = []
+            controller.onUpdate = { updates.append($0) }
+            var answer: Result<PerformResult, RPCError>?
+            controller.perform(PerformRequest(action: "add", input: ["text": "second"])) { answer = $0 }
+            #expect(updates.first?.changes?.inserted == [RowPosition(id: "note:new", index: 1)])
+            #expect(controller.sections.first?.count == 2)
+            #expect(try controller.rowsNow().map(\.title) == ["first", "second"], "read while the write is under way")
+            screen.pending[0](succeeds ? .success(()) : .failure(ActionFailure(.forbidden, "no")))
+            #expect(updates.dropFirst().first?.changes?.removed == [RowPosition(id: "note:new", index: 1)], "the addition goes")
+            #expect(try controller.rowsNow().map(\.title) == (succeeds ? ["first", "second"] : ["first"]))
+            if succeeds {
+                #expect(updates.last?.changes?.inserted == [RowPosition(id: "note:second", index: 1)], "the source's row comes")
+                #expect(try answer?.get().status == .done)
+            } else {
+                #expect(answer.map { if case .failure = $0 { true } else { false } } == true)
+            }
+        }
+    }
 }

@@ -116,6 +116,7 @@ extension ListController {
             }
         }
         func finish() {
+            withdrawAdditions()
             reloadAfterWrite { [weak self] in
                 guard let self else { return }
                 settlePreviews()

@@ -38,22 +38,24 @@ extension ListController {
                 let known = shown.sections.map { $0.id }.joined(separator: ", ")
                 throw ScreenError.notFound("no section '\(section)'; sections are: \(known)")
             }
-            let start = min(offset, found.count)
-            return [(found, start..<(start + min(limit, found.count - start)))]
+            let count = shownCount(found)
+            let start = min(offset, count)
+            return [(found, start..<(start + min(limit, count - start)))]
         }
         var pieces: [(LoadedSection<S.Item>, Range<Int>)] = []
         var skip = offset
         var wanted = limit
         for section in shown.sections where wanted > 0 {
-            if skip >= section.count {
+            let count = shownCount(section)
+            if skip >= count {
                 // A paged section with nothing yet and more to come (every item of its pages so far
                 // filtered out) is where the read is: reaching it loads its next page.
                 if skip == 0 && section.hasMore { pieces.append((section, 0..<0)) }
-                skip -= section.count
+                skip -= count
                 continue
             }
-            // skip < section.count here, so neither sum can overflow whatever the client sent.
-            let range = skip..<(skip + min(section.count - skip, wanted))
+            // skip < count here, so neither sum can overflow whatever the client sent.
+            let range = skip..<(skip + min(count - skip, wanted))
             pieces.append((section, range))
             wanted -= range.count
             skip = 0
@@ -63,8 +65,24 @@ extension ListController {
 
     private func appendRows(of section: LoadedSection<S.Item>, in range: Range<Int>, to rows: inout [Row]) {
         let render = { (item: S.Item) in self.render(item, in: section) }
-        let read = section.isIndexed ? (section.windows.rows(in: range, render: render) ?? []) : section.rows(in: range, render: render)
+        let loaded = range.clamped(to: 0..<section.count)
+        let read = section.isIndexed ? (section.windows.rows(in: loaded, render: render) ?? []) : section.rows(in: loaded, render: render)
         rows += previews.isEmpty ? read : read.map { row in previews[row.id].map { preview in previewed(preview, in: row.section) } ?? row }
+        // Rows a write under way adds come after the loaded ones (`ListController+Previews`).
+        if range.upperBound > section.count {
+            let added = added(to: section.id)
+            rows += added[(max(range.lowerBound, section.count) - section.count)..<(range.upperBound - section.count)]
+        }
+    }
+
+    /// The rows a section shows: those loaded, and those a write under way adds.
+    func shownCount(_ section: LoadedSection<S.Item>) -> Int {
+        section.count + added(to: section.id).count
+    }
+
+    /// The rows a write under way adds to the section `id`, in order.
+    func added(to id: String) -> [Row] {
+        additions.isEmpty ? [] : additions.filter { $0.section == id }
     }
 
     /// Fetches the windows of random-access sections that are not cached, one read per run of
@@ -139,11 +157,11 @@ extension ListController {
     }
 
     /// Where a section's first row stands in the whole list.
-    private func globalOffset(of section: LoadedSection<S.Item>) -> Int {
+    func globalOffset(of section: LoadedSection<S.Item>) -> Int {
         var offset = 0
         for candidate in shown.sections {
             if candidate === section { break }
-            offset += candidate.count
+            offset += shownCount(candidate)
         }
         return offset
     }

@@ -56,6 +56,9 @@ public final class ListController<S: ListScreen>: ScreenController {
     let confirmations = ConfirmationBook()
     /// Rows shown as a write under way previews them, by id, until the source's answer is read.
     var previews: [String: Row] = [:]
+    /// Rows a write under way adds (a new comment), shown after the loaded rows of their section
+    /// until the screen is read again.
+    var additions: [Row] = []
     private var preparation: Cancellable?
 
     /// `loop` is needed only for a debounce; a zero debounce starts every load at once.
@@ -69,7 +72,13 @@ public final class ListController<S: ListScreen>: ScreenController {
     public var title: String { screen.title }
     public var query: String { shown.query }
     // Closures, not key paths: a key path into a generic class is instantiated at run time on every use.
-    public var sections: [SectionInfo] { shown.sections.map { $0.info } }
+    public var sections: [SectionInfo] {
+        shown.sections.map { section in
+            var info = section.info
+            info.count += added(to: section.id).count
+            return info
+        }
+    }
     public var isLoading: Bool { pending != nil || shown.sections.contains { $0.isLoading } }
 
     @discardableResult

@@ -44,8 +44,8 @@ final class ConversationScreen<Kind: Conversation>: GitHubScreen {
     /// The item's own actions (comment, close, label…), as its row offers them in lists.
     var ownTarget: ActionTarget? {
         record.map { record in
-            GitHubActions.conversation(record, owner: owner, name: name, labels: labels.labels, source: source) { changed in
-                Kind.factSections.flatMap { Kind.facts(of: changed, section: $0.id).map(\.row) }
+            GitHubActions.conversation(record, owner: owner, name: name, labels: labels.labels, source: source) { changed, write in
+                Kind.factSections.flatMap { section in Kind.facts(of: changed, section: section.id).map(\.row) } + ConversationItem.added(by: write)
             }
         }
     }

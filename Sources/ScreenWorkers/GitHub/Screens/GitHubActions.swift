@@ -30,13 +30,14 @@ enum GitHubActions {
     }
 
     /// An issue or pull request of `owner/name`; `labels` are the repository's, for `add-label`;
-    /// `rows` are the screen's rows of the item as it would be, for the previews.
+    /// `rows` are the screen's rows of the item as a write would leave it, for the previews.
     static func conversation<Item: ListedIssue>(
-        _ item: Item, owner: String, name: String, labels: [GitHubLabel], source: any GitHubSource, rows: @escaping (Item) -> [Row]
+        _ item: Item, owner: String, name: String, labels: [GitHubLabel], source: any GitHubSource,
+        rows: @escaping (Item, GitHubWrite) -> [Row]
     ) -> ActionTarget {
         let ref = GitHubItemRef(owner: owner, name: name, number: item.number)
         let pull = item as? GitHubPullRequest
-        let preview = { (write: GitHubWrite) -> [Row] in rows(item.applying(write, at: ISO8601Timestamp.string(fromEpochSeconds: time(nil)))) }
+        let preview = { (write: GitHubWrite) -> [Row] in rows(item.applying(write, at: Self.now), write) }
         let label = "#\(item.number) '\(item.title)'"
         var actions = [
             write(Action(id: "comment", title: "Comment…", key: "c", input: [ActionField(name: "body", title: "Comment", type: .text, required: true)]), source, preview: preview) {
@@ -85,6 +86,9 @@ enum GitHubActions {
     static func account(_ user: GitHubUser, row: Row) -> ActionTarget {
         ActionTarget(row: row, selection: .none, url: user.htmlURL ?? GitHubURLs.profile(login: user.login))
     }
+
+    /// Now, as GitHub writes times.
+    static var now: String { ISO8601Timestamp.string(fromEpochSeconds: time(nil)) }
 
     /// A write through the source, refused as the source says while it cannot write, previewed
     /// as `preview` shows the rows with it.

@@ -56,7 +56,7 @@ struct IssueListScreen<List: IssueList>: GitHubScreen {
 
     /// An item's row offers the item's actions (comment, close, label…).
     func actionTarget(for item: List.Item, row: Row) -> ActionTarget {
-        GitHubActions.conversation(item, owner: owner, name: name, labels: labels.labels, source: source) { [self] in [self.row(for: $0)] }
+        GitHubActions.conversation(item, owner: owner, name: name, labels: labels.labels, source: source) { [self] changed, _ in [self.row(for: changed)] }
     }
 
     func selection(for item: List.Item) -> SelectionAction {
