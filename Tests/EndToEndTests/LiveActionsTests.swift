@@ -97,6 +97,41 @@ struct LiveActionsTests {
         #expect(try host.shutdown().exitCode == 0)
     }
 
+    /// A label added and removed, a reaction, on the recorded issue; a review requested on an
+    /// open recorded pull request and that pull request merged: each sent to its endpoint, and
+    /// what GitHub then says shown.
+    @Test func labelsAReactionAReviewAndAMerge() throws {
+        // The pull request's conversation is not recorded: none.
+        let github = try FakeGitHubFixture("live-more", rules: [FakeRule(path: "/repos/jacquev6/PyGithub/issues/39/comments", status: 200, body: [])])
+        let host = try Self.host(github)
+        try host.initialize()
+        _ = try host.readToEnd(try host.client.send(PushRequest(kind: "issue", params: Self.issue)).screen.id)
+        func labels() throws -> JSONValue? { try host.rows().rows.first { $0.id == "about:labels" }?.values?["value"] }
+        #expect(try host.client.send(PerformRequest(action: "add-label", input: ["label": "documentation"])).status == .done)
+        #expect(try labels()?.arrayValue?.contains("documentation") == true)
+        #expect(try host.client.send(PerformRequest(action: "remove-label", input: ["label": "documentation"])).status == .done)
+        #expect(try labels()?.arrayValue?.contains("documentation") == false)
+        #expect(try host.client.send(PerformRequest(action: "react", input: ["content": "heart"])).status == .done)
+
+        let pull: JSONValue = ["owner": "jacquev6", "name": "PyGithub", "number": 39]
+        _ = try host.readToEnd(try host.client.send(PushRequest(kind: "pull", params: pull)).screen.id)
+        #expect(try host.client.send(PerformRequest(action: "request-review", input: ["reviewers": "jacquev6"])).status == .done)
+        let asked = try host.client.send(PerformRequest(action: "merge", input: ["method": "squash"]))
+        #expect(asked.status == .confirm)
+        let token: String = try #require(asked.confirm)
+        let merged = try host.client.send(PerformRequest(action: "merge", input: ["method": "squash"], confirm: token))
+        #expect(merged.status == .done)
+        #expect(try host.rows().rows.first { $0.id == "about:state" }?.values?["merged"] == true)
+
+        let writes = try github.server.settledRequests().filter { $0.method != "GET" }.map { "\($0.method) \($0.path)" }
+        #expect(writes == [
+            "POST /repos/PyGithub/PyGithub/issues/28/labels", "DELETE /repos/PyGithub/PyGithub/issues/28/labels/documentation",
+            "POST /repos/PyGithub/PyGithub/issues/28/reactions", "POST /repos/jacquev6/PyGithub/pulls/39/requested_reviewers",
+            "PUT /repos/jacquev6/PyGithub/pulls/39/merge",
+        ])
+        #expect(try host.shutdown().exitCode == 0)
+    }
+
     /// GitHub refuses the comment: the error says why, with GitHub's status, and gives back
     /// the text the user typed, whole.
     @Test(arguments: [(422, "validation"), (403, "forbidden")])
