@@ -1,21 +1,25 @@
-/// The fields GitHub's issues and pull requests share, read and written once for both
-/// (`GitHubIssue`, `GitHubPullRequest`), with the fallbacks GitHub's bodies have needed since
-/// 2012: `labels` may be absent, and `assignees` falls back to the single `assignee`.
-struct GitHubConversationFields: Codable {
-    var id: Int
-    var number: Int
-    var title: String
-    var user: GitHubUser
-    var state: GitHubIssueState
-    var labels: [GitHubLabel]
-    var assignees: [GitHubUser]
-    var body: String?
-    var htmlURL: String
-    var createdAt: String
-    var updatedAt: String
-    var closedAt: String?
+/// The fields GitHub's issues and pull requests share, declared, read and written once for both
+/// (`GitHubIssue`, `GitHubPullRequest`, which read them as their own: `issue.title`), with the
+/// fallbacks GitHub's bodies have needed since 2012: `labels` may be absent, and `assignees`
+/// falls back to the single `assignee`.
+public struct GitHubConversationFields: Codable, Sendable, Hashable {
+    public var id: Int
+    public var number: Int
+    public var title: String
+    /// The author.
+    public var user: GitHubUser
+    /// "open" or "closed"; a merged pull request is closed with `mergedAt` set.
+    public var state: GitHubIssueState
+    public var labels: [GitHubLabel]
+    public var assignees: [GitHubUser]
+    /// Markdown; null or "" when the author wrote none.
+    public var body: String?
+    public var htmlURL: String
+    public var createdAt: String
+    public var updatedAt: String
+    public var closedAt: String?
 
-    init(
+    public init(
         id: Int, number: Int, title: String, user: GitHubUser, state: GitHubIssueState, labels: [GitHubLabel],
         assignees: [GitHubUser], body: String?, htmlURL: String, createdAt: String, updatedAt: String, closedAt: String?
     ) {
@@ -32,7 +36,7 @@ struct GitHubConversationFields: Codable {
         case closedAt = "closed_at"
     }
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(Int.self, forKey: .id)
         number = try container.decode(Int.self, forKey: .number)
@@ -50,7 +54,7 @@ struct GitHubConversationFields: Codable {
         closedAt = try container.decodeIfPresent(String.self, forKey: .closedAt)
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(number, forKey: .number)

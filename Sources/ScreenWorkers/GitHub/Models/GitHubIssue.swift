@@ -4,24 +4,15 @@
 ///
 /// Decoding accepts every field set GitHub has sent since 2012: `assignees` falls back to the
 /// single `assignee`, and `state_reason` (2022) and `closed_by` may be absent.
+@dynamicMemberLookup
 public struct GitHubIssue: Codable, Sendable, Hashable {
-    public var id: Int
-    public var number: Int
-    public var title: String
-    /// The author.
-    public var user: GitHubUser
-    public var state: GitHubIssueState
+    /// The fields an issue shares with a pull request (number, title, author, state, labels,
+    /// assignees, body, dates), declared once there and read here as if declared here:
+    /// `issue.title`.
+    public var conversation: GitHubConversationFields
     public var stateReason: GitHubStateReason?
-    public var labels: [GitHubLabel]
-    public var assignees: [GitHubUser]
     /// How many comments it has.
     public var comments: Int
-    /// Markdown; null or "" when the author wrote none.
-    public var body: String?
-    public var htmlURL: String
-    public var createdAt: String
-    public var updatedAt: String
-    public var closedAt: String?
     public var closedBy: GitHubUser?
     /// Set when the item is a pull request listed among the issues.
     public var isPullRequest: Bool
@@ -31,25 +22,21 @@ public struct GitHubIssue: Codable, Sendable, Hashable {
     public var localChange: Int?
     public var hasLocalChanges: Bool { localChange != nil }
 
+    public subscript<Value>(dynamicMember field: WritableKeyPath<GitHubConversationFields, Value>) -> Value {
+        get { conversation[keyPath: field] }
+        set { conversation[keyPath: field] = newValue }
+    }
+
     public init(
         id: Int, number: Int, title: String, user: GitHubUser, state: GitHubIssueState, stateReason: GitHubStateReason?,
         labels: [GitHubLabel], assignees: [GitHubUser], comments: Int, body: String?, htmlURL: String,
         createdAt: String, updatedAt: String, closedAt: String?, closedBy: GitHubUser? = nil, isPullRequest: Bool = false
     ) {
-        self.id = id
-        self.number = number
-        self.title = title
-        self.user = user
-        self.state = state
+        conversation = GitHubConversationFields(
+            id: id, number: number, title: title, user: user, state: state, labels: labels, assignees: assignees, body: body,
+            htmlURL: htmlURL, createdAt: createdAt, updatedAt: updatedAt, closedAt: closedAt)
         self.stateReason = stateReason
-        self.labels = labels
-        self.assignees = assignees
         self.comments = comments
-        self.body = body
-        self.htmlURL = htmlURL
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.closedAt = closedAt
         self.closedBy = closedBy
         self.isPullRequest = isPullRequest
     }
@@ -62,10 +49,7 @@ public struct GitHubIssue: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let shared = try GitHubConversationFields(from: decoder)
-        (id, number, title, user, state, labels, assignees) =
-            (shared.id, shared.number, shared.title, shared.user, shared.state, shared.labels, shared.assignees)
-        (body, htmlURL, createdAt, updatedAt, closedAt) = (shared.body, shared.htmlURL, shared.createdAt, shared.updatedAt, shared.closedAt)
+        conversation = try GitHubConversationFields(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         stateReason = try container.decodeIfPresent(GitHubStateReason.self, forKey: .stateReason)
         comments = try container.decode(Int.self, forKey: .comments)
@@ -83,10 +67,7 @@ public struct GitHubIssue: Codable, Sendable, Hashable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try GitHubConversationFields(
-            id: id, number: number, title: title, user: user, state: state, labels: labels, assignees: assignees, body: body,
-            htmlURL: htmlURL, createdAt: createdAt, updatedAt: updatedAt, closedAt: closedAt
-        ).encode(to: encoder)
+        try conversation.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(stateReason, forKey: .stateReason)
         try container.encode(comments, forKey: .comments)
@@ -94,7 +75,7 @@ public struct GitHubIssue: Codable, Sendable, Hashable {
         if isPullRequest {
             // GitHub's marker carries the pull request's URLs; a pull request's page is what it means.
             var marker = container.nestedContainer(keyedBy: PullRequestMarker.CodingKeys.self, forKey: .pullRequest)
-            try marker.encode(htmlURL, forKey: .htmlURL)
+            try marker.encode(conversation.htmlURL, forKey: .htmlURL)
         }
     }
 }

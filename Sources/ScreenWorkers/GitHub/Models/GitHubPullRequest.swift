@@ -4,21 +4,13 @@
 /// facts (`merged`, `mergeable`, `additions`, `deletions`, `changed_files`, `commits`,
 /// `comments`), which only `GET .../pulls/{number}` computes: they are nil from a list.
 /// `draft` (2019) and `labels` and `assignees` (absent from 2012 lists) default to none.
+@dynamicMemberLookup
 public struct GitHubPullRequest: Codable, Sendable, Hashable {
-    public var id: Int
-    public var number: Int
-    public var title: String
-    public var user: GitHubUser
-    /// "open" or "closed"; a merged pull request is closed with `mergedAt` set.
-    public var state: GitHubIssueState
+    /// The fields a pull request shares with an issue (number, title, author, state, labels,
+    /// assignees, body, dates), declared once there and read here as if declared here:
+    /// `pull.title`.
+    public var conversation: GitHubConversationFields
     public var draft: Bool
-    public var labels: [GitHubLabel]
-    public var assignees: [GitHubUser]
-    public var body: String?
-    public var htmlURL: String
-    public var createdAt: String
-    public var updatedAt: String
-    public var closedAt: String?
     public var mergedAt: String?
     /// Where the changes go ("main") and where they come from.
     public var base: GitHubBranchRef
@@ -39,6 +31,11 @@ public struct GitHubPullRequest: Codable, Sendable, Hashable {
     public var localChange: Int?
     public var hasLocalChanges: Bool { localChange != nil }
 
+    public subscript<Value>(dynamicMember field: WritableKeyPath<GitHubConversationFields, Value>) -> Value {
+        get { conversation[keyPath: field] }
+        set { conversation[keyPath: field] = newValue }
+    }
+
     public init(
         id: Int, number: Int, title: String, user: GitHubUser, state: GitHubIssueState, draft: Bool, labels: [GitHubLabel],
         assignees: [GitHubUser], body: String?, htmlURL: String, createdAt: String, updatedAt: String, closedAt: String?,
@@ -46,9 +43,10 @@ public struct GitHubPullRequest: Codable, Sendable, Hashable {
         mergedBy: GitHubUser? = nil, additions: Int? = nil, deletions: Int? = nil, changedFiles: Int? = nil,
         commits: Int? = nil, comments: Int? = nil
     ) {
-        (self.id, self.number, self.title, self.user, self.state, self.draft) = (id, number, title, user, state, draft)
-        (self.labels, self.assignees, self.body, self.htmlURL) = (labels, assignees, body, htmlURL)
-        (self.createdAt, self.updatedAt, self.closedAt, self.mergedAt) = (createdAt, updatedAt, closedAt, mergedAt)
+        conversation = GitHubConversationFields(
+            id: id, number: number, title: title, user: user, state: state, labels: labels, assignees: assignees, body: body,
+            htmlURL: htmlURL, createdAt: createdAt, updatedAt: updatedAt, closedAt: closedAt)
+        (self.draft, self.mergedAt) = (draft, mergedAt)
         (self.base, self.head, self.merged, self.mergeable, self.mergedBy) = (base, head, merged, mergeable, mergedBy)
         (self.additions, self.deletions, self.changedFiles) = (additions, deletions, changedFiles)
         (self.commits, self.comments) = (commits, comments)
@@ -65,10 +63,7 @@ public struct GitHubPullRequest: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let shared = try GitHubConversationFields(from: decoder)
-        (id, number, title, user, state, labels, assignees) =
-            (shared.id, shared.number, shared.title, shared.user, shared.state, shared.labels, shared.assignees)
-        (body, htmlURL, createdAt, updatedAt, closedAt) = (shared.body, shared.htmlURL, shared.createdAt, shared.updatedAt, shared.closedAt)
+        conversation = try GitHubConversationFields(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         draft = try container.decodeIfPresent(Bool.self, forKey: .draft) ?? false
         mergedAt = try container.decodeIfPresent(String.self, forKey: .mergedAt)
@@ -85,10 +80,7 @@ public struct GitHubPullRequest: Codable, Sendable, Hashable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try GitHubConversationFields(
-            id: id, number: number, title: title, user: user, state: state, labels: labels, assignees: assignees, body: body,
-            htmlURL: htmlURL, createdAt: createdAt, updatedAt: updatedAt, closedAt: closedAt
-        ).encode(to: encoder)
+        try conversation.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(draft, forKey: .draft)
         try container.encode(mergedAt, forKey: .mergedAt)

@@ -35,10 +35,10 @@ enum GitHubActions {
         _ item: Item, owner: String, name: String, labels: [GitHubLabel], source: any GitHubSource,
         rows: @escaping (Item, GitHubWrite) -> [Row]
     ) -> ActionTarget {
-        let ref = GitHubItemRef(owner: owner, name: name, number: item.number)
+        let ref = GitHubItemRef(owner: owner, name: name, number: item.conversation.number)
         let pull = item as? GitHubPullRequest
         let preview = { (write: GitHubWrite) -> [Row] in rows(item.applying(write, at: Self.now), write) }
-        let label = "#\(item.number) '\(item.title)'"
+        let label = "#\(item.conversation.number) '\(item.conversation.title)'"
         var actions = [
             write(Action(id: "comment", title: "Comment…", key: "c", input: [ActionField(name: "body", title: "Comment", type: .text, required: true)]), source, preview: preview) {
                 .comment(ref, body: $0.string("body") ?? "")
@@ -54,15 +54,15 @@ enum GitHubActions {
         } else if pull?.isMerged != true {
             actions.append(write(Action(id: "reopen", title: "Reopen", key: "o", idempotent: true), source, preview: preview) { _ in .reopen(ref, pullRequest: pull != nil) })
         }
-        let addable = labels.map(\.name).filter { name in !item.labels.contains { $0.name == name } }
+        let addable = labels.map(\.name).filter { name in !item.conversation.labels.contains { $0.name == name } }
         if !addable.isEmpty {
             actions.append(write(Action(id: "add-label", title: "Add label…", key: "l", idempotent: true, input: [
                 ActionField(name: "label", title: "Label", type: .enum, required: true, options: addable),
             ]), source, preview: preview) { .addLabel(ref, label: $0.string("label") ?? "") })
         }
-        if !item.labels.isEmpty {
+        if !item.conversation.labels.isEmpty {
             actions.append(write(Action(id: "remove-label", title: "Remove label…", key: "L", idempotent: true, input: [
-                ActionField(name: "label", title: "Label", type: .enum, required: true, options: item.labels.map(\.name)),
+                ActionField(name: "label", title: "Label", type: .enum, required: true, options: item.conversation.labels.map(\.name)),
             ]), source, preview: preview) { .removeLabel(ref, label: $0.string("label") ?? "") })
         }
         actions.append(write(Action(id: "react", title: "React…", key: "r", idempotent: true, input: [
@@ -78,8 +78,8 @@ enum GitHubActions {
                 ]), source, confirmation: { "Merge \(label) (\($0.string("method") ?? "merge"))?" }, preview: preview
             ) { .merge(ref, method: $0.string("method") ?? "merge", headSHA: pull.head.sha) })
         }
-        let state = (pull.map { "\($0.head.sha) " } ?? "") + "\(item.updatedAt) \(item.localChange ?? 0)"
-        return ActionTarget(id: IssueRow.id(item), actions: actions, state: state, url: item.htmlURL, text: "#\(item.number) \(item.title)")
+        let state = (pull.map { "\($0.head.sha) " } ?? "") + "\(item.conversation.updatedAt) \(item.localChange ?? 0)"
+        return ActionTarget(id: IssueRow.id(item), actions: actions, state: state, url: item.conversation.htmlURL, text: "#\(item.conversation.number) \(item.conversation.title)")
     }
 
     /// An account: open and copy its profile's address, copy its row's text.

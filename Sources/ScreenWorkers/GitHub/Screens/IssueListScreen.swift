@@ -60,6 +60,6 @@ struct IssueListScreen<List: IssueList>: GitHubScreen {
     }
 
     func selection(for item: List.Item) -> SelectionAction {
-        GitHubNavigation.repositoryScreen(List.itemKind, owner: owner, name: name, [GitHubNavigation.numberParam: .int(item.number)])
+        GitHubNavigation.repositoryScreen(List.itemKind, owner: owner, name: name, [GitHubNavigation.numberParam: .int(item.conversation.number)])
     }
 }

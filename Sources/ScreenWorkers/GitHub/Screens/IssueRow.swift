@@ -4,12 +4,8 @@ import NavProtocol
 
 /// What an issue list row shows of an issue or a pull request.
 protocol ListedIssue: Sendable {
-    var number: Int { get }
-    var title: String { get }
-    var user: GitHubUser { get }
-    var labels: [GitHubLabel] { get }
-    var createdAt: String { get }
-    var updatedAt: String { get }
+    /// What issues and pull requests share: number, title, author, labels, dates, address.
+    var conversation: GitHubConversationFields { get }
     /// nil where the source does not say (a pull request read from a list).
     var commentCount: Int? { get }
     var stateText: String { get }
@@ -17,7 +13,6 @@ protocol ListedIssue: Sendable {
     var hasLocalChanges: Bool { get }
     var localChange: Int? { get }
     mutating func apply(_ write: GitHubWrite, at time: String)
-    var htmlURL: String { get }
     /// The row's kind and its kind-specific typed values.
     static var rowKind: String { get }
     var extraValues: [String: JSONValue] { get }
@@ -28,42 +23,42 @@ protocol ListedIssue: Sendable {
 enum IssueRow {
     static func row<Item: ListedIssue>(for item: Item) -> Row {
         let comments = item.commentCount.flatMap { $0 > 0 ? CountFormat.counted($0, "comment", "comments") : nil }
-        let facts = [item.stateText, "by \(item.user.login)", comments, "opened \(RelativeAge.since(item.createdAt))"]
+        let facts = [item.stateText, "by \(item.conversation.user.login)", comments, "opened \(RelativeAge.since(item.conversation.createdAt))"]
         var values: [String: JSONValue] = [
-            "number": .int(item.number), "title": .string(item.title), "author": .string(item.user.login),
-            "comments": item.commentCount.map(JSONValue.int) ?? .null, "labels": .array(item.labels.map { .string($0.name) }),
-            "createdAt": .string(item.createdAt), "updatedAt": .string(item.updatedAt),
+            "number": .int(item.conversation.number), "title": .string(item.conversation.title), "author": .string(item.conversation.user.login),
+            "comments": item.commentCount.map(JSONValue.int) ?? .null, "labels": .array(item.conversation.labels.map { .string($0.name) }),
+            "createdAt": .string(item.conversation.createdAt), "updatedAt": .string(item.conversation.updatedAt),
         ]
         values.merge(item.extraValues) { _, extra in extra }
         values.merge(RowValues.local(item.hasLocalChanges)) { _, local in local }
         return Row(
-            id: id(item), kind: Item.rowKind, title: "#\(item.number) \(item.title)",
+            id: id(item), kind: Item.rowKind, title: "#\(item.conversation.number) \(item.conversation.title)",
             subtitle: facts.compactMap { $0 }.joined(separator: " · "),
-            detail: item.labels.isEmpty ? nil : item.labels.map(\.name).joined(separator: ", "), accessory: .disclosure,
+            detail: item.conversation.labels.isEmpty ? nil : item.conversation.labels.map(\.name).joined(separator: ", "), accessory: .disclosure,
             values: .object(values))
     }
 
     /// The row's id, and the issue or pull request screen's own item's.
-    static func id<Item: ListedIssue>(_ item: Item) -> String { "\(Item.rowKind):\(item.number)" }
+    static func id<Item: ListedIssue>(_ item: Item) -> String { "\(Item.rowKind):\(item.conversation.number)" }
 }
 
 extension GitHubIssue: ListedIssue {
     var commentCount: Int? { comments }
     var stateText: String { IssueStateText.of(self) }
-    var isOpen: Bool { state == .open }
+    var isOpen: Bool { conversation.state == .open }
     static var rowKind: String { RowKind.issue }
     var extraValues: [String: JSONValue] {
-        ["state": .string(state.rawValue), "stateReason": RowValues.optional(stateReason?.rawValue)]
+        ["state": .string(conversation.state.rawValue), "stateReason": RowValues.optional(stateReason?.rawValue)]
     }
 }
 
 extension GitHubPullRequest: ListedIssue {
     var commentCount: Int? { comments }
     var stateText: String { IssueStateText.of(self) }
-    var isOpen: Bool { state == .open }
+    var isOpen: Bool { conversation.state == .open }
     static var rowKind: String { RowKind.pullRequest }
     var extraValues: [String: JSONValue] {
-        ["state": .string(state.rawValue), "draft": .bool(draft), "merged": .bool(isMerged), "base": .string(base.ref), "head": .string(head.label)]
+        ["state": .string(conversation.state.rawValue), "draft": .bool(draft), "merged": .bool(isMerged), "base": .string(base.ref), "head": .string(head.label)]
     }
 }
 

@@ -51,7 +51,7 @@ enum IssueRecords {
 protocol IssueTableRecord: SnapshotRecord, Sendable {
     /// The select its rows are read with (an issue list's `i` and its joins).
     static var select: String { get }
-    var id: Int { get }
+    var conversation: GitHubConversationFields { get }
 }
 
 extension GitHubIssue: IssueTableRecord {

@@ -38,7 +38,7 @@ extension SnapshotSource {
                     throw missing
                 }
                 let page = Array(found.prefix(Self.pageSize))
-                let next = found.count > Self.pageSize ? page.last.map { PageCursor(String($0.id)) } : nil
+                let next = found.count > Self.pageSize ? page.last.map { PageCursor(String($0.conversation.id)) } : nil
                 let changes = try Self.localChanges(local, owner: list.owner, name: list.name)
                 return Page(items: page.map { $0.applying(changes) }, next: next)
             }, completion: completion)

@@ -55,14 +55,14 @@ extension SnapshotSource {
                         throw missing
                     }
                     raw = Array(found.prefix(Self.pageSize))
-                    next = found.count > Self.pageSize ? raw.last?.id : nil
+                    next = found.count > Self.pageSize ? raw.last?.conversation.id : nil
                 }
-                let floor = next == nil ? Int.min : (raw.last?.number ?? Int.min)
+                let floor = next == nil ? Int.min : (raw.last?.conversation.number ?? Int.min)
                 let extras = try moved.filter { $0 < below && $0 >= floor }.compactMap { number in
                     try store.item(owner: list.owner, name: list.name, number: number, as: Item.self)?.applying(changes)
                 }.filter { $0.belongs(in: list, titleContaining: text) }
-                let kept = raw.filter { !moved.contains($0.number) }.map { $0.applying(changes) }
-                let items = (kept + extras).sorted { $0.number > $1.number }
+                let kept = raw.filter { !moved.contains($0.conversation.number) }.map { $0.applying(changes) }
+                let items = (kept + extras).sorted { $0.conversation.number > $1.conversation.number }
                 return Page(items: items, next: next.map { PageCursor("\($0):\(floor)") })
             }, completion: completion)
         }
@@ -71,8 +71,7 @@ extension SnapshotSource {
 
 /// An issue or a pull request as the local state changes it.
 protocol LocallyChanged {
-    var number: Int { get }
-    var title: String { get }
+    var conversation: GitHubConversationFields { get }
     var isOpen: Bool { get }
     var isListedAsPull: Bool { get }
     static func apply(_ changes: LocalChanges, to item: inout Self)
@@ -88,18 +87,18 @@ extension LocallyChanged {
     /// Whether the item is one of `list`'s, now that its changes are applied.
     func belongs(in list: SnapshotStore.IssueList, titleContaining text: String) -> Bool {
         let state = list.state == .all || (list.state == .open) == isOpen
-        return state && isListedAsPull == list.pullRequests && (text.isEmpty || title.lowercased().contains(text.lowercased()))
+        return state && isListedAsPull == list.pullRequests && (text.isEmpty || conversation.title.lowercased().contains(text.lowercased()))
     }
 }
 
 extension GitHubIssue: LocallyChanged {
-    var isOpen: Bool { state == .open }
+    var isOpen: Bool { conversation.state == .open }
     var isListedAsPull: Bool { isPullRequest }
     static func apply(_ changes: LocalChanges, to item: inout GitHubIssue) { changes.apply(to: &item) }
 }
 
 extension GitHubPullRequest: LocallyChanged {
-    var isOpen: Bool { state == .open }
+    var isOpen: Bool { conversation.state == .open }
     var isListedAsPull: Bool { true }
     static func apply(_ changes: LocalChanges, to item: inout GitHubPullRequest) { changes.apply(to: &item) }
 }
