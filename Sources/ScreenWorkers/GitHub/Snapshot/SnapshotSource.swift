@@ -1,3 +1,4 @@
+import Foundation
 import GitHubData
 import GitHubModels
 import GRDB
@@ -117,7 +118,10 @@ public final class SnapshotSource: GitHubSource {
 extension SnapshotSource {
     /// SQLite's own words for a failure, without the SQL statement GRDB's description carries.
     static func reason(_ error: any Error) -> String {
-        guard let database = error as? DatabaseError else { return "\(error)" }
-        return database.message ?? "SQLite error \(database.resultCode.rawValue)"
+        if let database = error as? DatabaseError { return database.message ?? "SQLite error \(database.resultCode.rawValue)" }
+        // A folder that could not be made for the local state: the system's sentence, not the
+        // error's dump.
+        if let file = error as? CocoaError { return file.localizedDescription }
+        return "\(error)"
     }
 }
