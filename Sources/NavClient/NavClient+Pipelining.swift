@@ -6,13 +6,17 @@ extension NavClient {
     /// Writes requests back to back without waiting: navhost runs them in order, and their
     /// replies come back in one round trip (`replies(to:)`). Returns their ids.
     public func post(_ requests: [any RPCRequestType]) throws -> [Int] {
-        try requests.map { request in
-            let id = nextID
-            nextID += 1
-            let params = try JSONValueEncoder().encode(request)
-            send(.object(["jsonrpc": "2.0", "id": .int(id), "method": .string(type(of: request).method), "params": params]))
-            return id
-        }
+        try requests.map { request in post(method: type(of: request).method, params: try JSONValueEncoder().encode(request)) }
+    }
+
+    /// Writes one request; returns its id. Every request this client sends is written here.
+    func post(method: String, params: JSONValue?) -> Int {
+        let id = nextID
+        nextID += 1
+        var message: [String: JSONValue] = ["jsonrpc": "2.0", "id": .int(id), "method": .string(method)]
+        if let params { message["params"] = params }
+        send(.object(message))
+        return id
     }
 
     /// The replies to the requests `ids`, in their order: each its result or navhost's error.

@@ -174,17 +174,9 @@ public final class NavClient {
 
     /// Sends a request and waits for its response; an error response throws `.rpc`.
     public func request(_ method: String, _ params: JSONValue? = nil, timeout: Double = 10) throws -> JSONValue {
-        let id = nextID
-        nextID += 1
-        var message: [String: JSONValue] = ["jsonrpc": "2.0", "id": .int(id), "method": .string(method)]
-        if let params { message["params"] = params }
-        send(.object(message))
+        let id = post(method: method, params: params)
         let reply = try take(timeout: timeout, what: "the reply to \(method)") { $0["id"] == .int(id) && $0["method"] == nil }
-        if let error = reply["error"] {
-            throw NavClientError.rpc(RPCError(json: error) ?? RPCError(code: 0, message: "malformed error \(error)", data: nil))
-        }
-        guard let result = reply["result"] else { throw NavClientError.unexpectedReply("no result in \(reply)") }
-        return result
+        return try Self.outcome(reply).get()
     }
 
     /// Sends a typed request and decodes its typed response.

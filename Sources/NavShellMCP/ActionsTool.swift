@@ -18,7 +18,7 @@ enum ActionsTool: NavTool {
                 Examples: {"rowIds": ["repo:mojombo/chronic"]}, {"rowIds": ["issue:1", "issue:2"]}, {}.
                 """,
             inputSchema: AnswerSchema.input([
-                "rowIds": ["type": "array", "items": ["type": "string"], "maxItems": .int(ActionsRequest.maxRowIds), "description": "Ids of rows of the top screen; none for the screen's own item"],
+                "rowIds": AnswerSchema.rowIds,
             ]),
             annotations: .init(readOnlyHint: true),
             outputSchema: AnswerSchema.actions)
@@ -40,7 +40,7 @@ enum ActionsTool: NavTool {
         let lines = listed.actions.isEmpty
             ? ["\(targets.prefix(1).uppercased() + targets.dropFirst()) offers no action."]
             : ["Actions of \(targets):"] + listed.actions.map { "- " + ActionText.line($0) }
-                + ["Perform one with perform, e.g. {\"rowIds\": \(JSONValue.array(rowIds.map(JSONValue.string)).serializedText), \"action\": \"\(listed.actions[0].id)\"}."]
+                + ["Perform one with perform, e.g. {\"rowIds\": \(JSONValue.array(rowIds.map(JSONValue.string)).serializedString), \"action\": \"\(listed.actions[0].id)\"}."]
         let structured: JSONValue = [
             "screen": .string(listed.screen ?? ""), "rowIds": .array(rowIds.map(JSONValue.string)),
             "actions": .array(listed.actions.map { (try? JSONValueEncoder().encode($0)) ?? .null }),
@@ -51,9 +51,4 @@ enum ActionsTool: NavTool {
     static func advice(_ error: NavClientError, _ rowIds: [String], _ context: ToolContext) async -> ToolFailure {
         await SelectTool.unknownRow(error, nil, context) ?? ToolFailure(error)
     }
-}
-
-extension JSONValue {
-    /// Compact JSON as a string, for a message.
-    var serializedText: String { String(decoding: serialized(), as: UTF8.self) }
 }

@@ -1,4 +1,5 @@
 import MCP
+import NavProtocol
 
 /// The schemas the tools share: an input object, and the output of a screen answer
 /// (`ScreenAnswer.structuredContent`).
@@ -9,6 +10,12 @@ enum AnswerSchema {
     }
 
     static let rowIdNote = "Row ids look like user:mojombo, repo:mojombo/chronic or stats:stars."
+
+    /// The `rowIds` argument of the action tools.
+    static let rowIds: Value = [
+        "type": "array", "items": ["type": "string"], "maxItems": .int(ActionsRequest.maxRowIds),
+        "description": "Ids of rows of the top screen; none for the screen's own item",
+    ]
 
     private static let screen: Value = [
         "type": "object",

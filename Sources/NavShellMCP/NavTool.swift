@@ -41,10 +41,12 @@ struct HostFacts: Sendable {
         self.grammar = grammar
     }
 
-    /// "kind {param, optional?}" for each kind, as descriptions and advice list them.
-    var kindList: String {
+    /// "kind {param, optional?}" for each kind, as descriptions and advice list them; with
+    /// `described`, each followed by ": its description".
+    func kindList(described: Bool = false) -> String {
         catalog.map { kind in
             "\(kind.kind.rawValue) {" + kind.params.keys.sorted().map { "\($0)\(kind.params[$0]?.required == true ? "" : "?")" }.joined(separator: ", ") + "}"
+                + (described ? ": \(kind.description)" : "")
         }.joined(separator: "; ")
     }
 }

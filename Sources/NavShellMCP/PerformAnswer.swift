@@ -28,7 +28,7 @@ enum PerformAnswer {
 
     static func needsInput(_ result: PerformResult, _ request: PerformRequest) -> ToolAnswer {
         let fields = (result.fields ?? []).map { "- " + ActionText.field($0) }
-        let given = JSONValue.object(result.input ?? [:]).serializedText
+        let given = JSONValue.object(result.input ?? [:]).serializedString
         let text = (["Nothing was done: \(request.action) on \(targets(request)) needs input:"] + fields
             + ["Call perform again with the same rowIds and action and the whole input (given so far: \(given))."]).joined(separator: "\n")
         return ToolAnswer(text: text, structured: structured(result))
@@ -76,7 +76,7 @@ enum PerformAnswer {
 
     /// What to do after a failure, by its reason (docs/protocol.md, "Failures").
     static func hint(reason: String, _ data: JSONValue?, _ request: PerformRequest) -> String? {
-        let input = data?["input"].flatMap { $0.objectValue?.isEmpty == false ? $0.serializedText : nil }
+        let input = data?["input"].flatMap { $0.objectValue?.isEmpty == false ? $0.serializedString : nil }
         let kept = input.map { " Your input was \($0); send it again." } ?? ""
         switch reason {
         case "staleConfirmation": return "The confirmation no longer holds: call perform without confirm to be asked again."

@@ -37,7 +37,7 @@ enum PerformTool: NavTool {
                 {"action": "close", "input": {"reason": "not_planned"}, "confirm": "<token>"}.
                 """,
             inputSchema: AnswerSchema.input([
-                "rowIds": ["type": "array", "items": ["type": "string"], "maxItems": .int(ActionsRequest.maxRowIds), "description": "Ids of rows of the top screen; none for the screen's own item"],
+                "rowIds": AnswerSchema.rowIds,
                 "action": ["type": "string", "description": "An action id the actions tool listed, e.g. star"],
                 "input": ["type": "object", "description": "The action's input by field name, e.g. {\"body\": \"Thanks!\"}"],
                 "confirm": ["type": "string", "description": "The token of an answer with status confirm, once the user agreed"],

@@ -12,14 +12,10 @@ enum PushTool: NavTool {
     }
 
     static func definition(_ host: HostFacts) -> Tool {
-        let kinds = host.catalog.map { descriptor in
-            let params = descriptor.params.keys.sorted().map { key in "\(key)\(descriptor.params[key]?.required == true ? "" : "?")" }
-            return "\(descriptor.kind.rawValue) {\(params.joined(separator: ", "))}: \(descriptor.description)"
-        }
-        return Tool(
+        Tool(
             name: name, title: "Push a screen",
             description: """
-                Push a screen of any kind onto the stack and show it. Kinds and their params: \(kinds.joined(separator: "; ")). \
+                Push a screen of any kind onto the stack and show it. Kinds and their params: \(host.kindList(described: true)). \
                 Example: {"kind": "followers", "params": {"login": "mojombo"}}.
                 """,
             inputSchema: AnswerSchema.input([
@@ -42,6 +38,6 @@ enum PushTool: NavTool {
 
     static func advice(_ error: NavClientError, _ arguments: Arguments, _ context: ToolContext) async -> ToolFailure {
         let invalid = error.rpcError?.code == RPCErrorCode.invalidParams
-        return ToolFailure(error, hint: invalid ? "Kinds and their params: \(context.host.kindList)" : nil)
+        return ToolFailure(error, hint: invalid ? "Kinds and their params: \(context.host.kindList())" : nil)
     }
 }

@@ -60,7 +60,7 @@ enum ResourceCatalog {
         let json = JSONValue.object(ScreenJSON.object(screen, stack: stack))
         return [
             .text(text, uri: uri, mimeType: "text/plain"),
-            .text(String(decoding: json.serialized(), as: UTF8.self), uri: uri, mimeType: "application/json"),
+            .text(json.serializedString, uri: uri, mimeType: "application/json"),
         ]
     }
 }

@@ -16,9 +16,9 @@ extension SessionJob {
     }
 
     /// A window of the top screen's rows.
-    func window(section: String? = nil, offset: Int = 0, limit: Int = firstWindow) throws -> ScreenAnswer {
-        let answers = try sendAll([StackRequest(), RowsRequest(section: section, offset: offset, limit: limit)])
-        return try whole(try screenAnswer(stack: answers[0], rows: answers[1], section: section, offset: offset, limit: limit))
+    func window(section: String? = nil, limit: Int = firstWindow) throws -> ScreenAnswer {
+        let answers = try sendAll([StackRequest(), RowsRequest(section: section, offset: 0, limit: limit)])
+        return try whole(try screenAnswer(stack: answers[0], rows: answers[1], section: section, offset: 0, limit: limit))
     }
 
     /// The window a cursor points at, or a failure saying why the cursor no longer holds.
