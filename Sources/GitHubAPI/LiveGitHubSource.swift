@@ -59,7 +59,7 @@ public final class LiveGitHubSource: GitHubSource {
         }
         let fetch = single({ read = $0; finish() }) { self.api.repository(owner: login, name: name, completion: $0) }
         let check = api.isStarred(owner: login, name: name) { starred = .some($0); finish() }
-        return CancellableBoth(fetch, check)
+        return CancellableGroup([fetch, check])
     }
 
     /// Adapts an endpoint of one value to the screens' completion.
@@ -87,20 +87,5 @@ public final class LiveGitHubSource: GitHubSource {
     /// section's error state with GitHub's actionable message (rate limit reset time, bad token…).
     static func screenError(_ error: GitHubAPIError) -> any Error {
         error.kind == .notFound ? ScreenError.notFound(error.message) : ScreenError.sourceFailed(message: error.message, data: error.data)
-    }
-}
-
-/// Two requests called off as one.
-private final class CancellableBoth: Cancellable {
-    private let first: Cancellable?
-    private let second: Cancellable?
-
-    init(_ first: Cancellable?, _ second: Cancellable?) {
-        (self.first, self.second) = (first, second)
-    }
-
-    func cancel() {
-        first?.cancel()
-        second?.cancel()
     }
 }

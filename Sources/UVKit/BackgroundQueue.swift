@@ -77,6 +77,17 @@ public protocol Cancellable: AnyObject {
     func cancel()
 }
 
+/// Several things under way called off as one (nil members are finished already).
+public final class CancellableGroup: Cancellable {
+    private let members: [any Cancellable]
+
+    public init(_ members: [(any Cancellable)?]) { self.members = members.compactMap { $0 } }
+
+    public func cancel() {
+        for member in members { member.cancel() }
+    }
+}
+
 /// Where a job is, shared by the loop (which may cancel it) and the thread that runs it.
 final class JobState: Sendable {
     private enum Phase { case queued, running, cancelled, finished }

@@ -38,7 +38,7 @@ final class ConversationScreen<Kind: Conversation>: GitHubScreen {
                 self?.bodyLines = MarkdownLines.lines(of: Kind.body(of: record) ?? "").enumerated().map { ConversationItem.line($1, index: $0) }
             })
         }
-        return CancellableGroup([labels, record].compactMap { $0 })
+        return CancellableGroup([labels, record])
     }
 
     /// The item's own actions (comment, close, label…), as its row offers them in lists.

@@ -16,14 +16,3 @@ final class RepositoryLabels {
         }
     }
 }
-
-/// Several loads cancelled as one.
-final class CancellableGroup: Cancellable {
-    let members: [any Cancellable]
-
-    init(_ members: [any Cancellable]) { self.members = members }
-
-    func cancel() {
-        for member in members { member.cancel() }
-    }
-}
