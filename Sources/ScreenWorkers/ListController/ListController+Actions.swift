@@ -117,7 +117,7 @@ extension ListController {
         }
         func finish() {
             withdrawAdditions()
-            reloadAfterWrite { [weak self] in
+            rereadAfterWrite { [weak self] in
                 guard let self else { return }
                 settlePreviews()
                 if failures.count == actions.count, let first = failures.first {
@@ -128,13 +128,6 @@ extension ListController {
             }
         }
         next(0)
-    }
-
-    /// Reads the screen again from its source (its own item too), as the current query: the
-    /// update that follows (a `screen/didUpdate` with the changed rows) shows the write.
-    func reloadAfterWrite(_ completion: @escaping () -> Void) {
-        isPrepared = false
-        load(query: query) { _ in completion() }
     }
 
     private func targets(_ rowIds: [String]) throws(RPCError) -> [ActionTarget] {

@@ -1,44 +1,6 @@
 import NavProtocol
 import UVKit
 
-/// What a screen's worker is told when the screen changes.
-public struct ScreenUpdate: Equatable {
-    public var revision: Int
-    public var sections: [SectionInfo]
-    public var changes: RowChanges?
-    public var reset: Bool
-    public var loading: Bool
-}
-
-/// A screen as the worker drives it, whatever its item type. Everything runs on the loop.
-public protocol ScreenController: AnyObject {
-    var title: String { get }
-    /// Grows by one each time the screen's rows change.
-    var revision: Int { get }
-    var query: String { get }
-    var sections: [SectionInfo] { get }
-    var isLoading: Bool { get }
-    /// Told of every new revision and every start or end of loading.
-    var onUpdate: ((ScreenUpdate) -> Void)? { get set }
-    /// Loads the data for a query. A newer load supersedes this one: its loads are cancelled
-    /// and it completes with `.superseded`. Cancelling the returned handle before the load
-    /// landed drops it the same way (it completes with `.cancelled` and never shows).
-    @discardableResult
-    func load(query: String, completion: @escaping (Result<Void, ScreenError>) -> Void) -> Cancellable
-    /// A window of rows: of one section when `section` is given, else of all sections in order.
-    func rows(section: String?, offset: Int, limit: Int, revision: Int?, completion: @escaping (Result<[Row], ScreenError>) -> Void)
-    /// What selecting the row with this id asks for.
-    func select(rowId: String) throws(ScreenError) -> SelectionAction
-    /// The actions the rows with these ids offer, or the screen's own item's (no ids).
-    func actions(rowIds: [String]) throws(RPCError) -> [Action]
-    /// Performs an action on rows, or on the screen's own item; answers when the rows show it.
-    func perform(_ request: PerformRequest, completion: @escaping (Result<PerformResult, RPCError>) -> Void)
-    /// Cancels whatever is under way.
-    func close()
-    /// Before the first load: number revisions on from `revision` (a screen restarted from its token).
-    func continueRevisions(after revision: Int)
-}
-
 /// The generic list controller: runs a screen's loaders, shows one query's results at a time
 /// (a newer query cancels the older one's loads), pages and windows rows, numbers revisions,
 /// diffs them by stable row id, and resolves selections by row id.
@@ -50,7 +12,12 @@ public final class ListController<S: ListScreen>: ScreenController {
     private var pending: (generation: Generation<S.Item>, completion: (Result<Void, ScreenError>) -> Void)?
     private var debounce: UVTimer?
     private let debounceMilliseconds: UInt64
-    var isPrepared = false
+    private var isPrepared = false
+    /// Reads of the screen again that writes asked for while a load was under way: the newest
+    /// state is read once that load has landed (`rereadAfterWrite`).
+    private var rereads: [() -> Void] = []
+    /// A query sent while the screen prepared again (after a write): it loads once prepared.
+    private var queuedBehindPreparation: (query: String, ticket: LoadTicket, completion: (Result<Void, ScreenError>) -> Void)?
     /// The screen's writes, one at a time, and the confirmations it gave (`ListController+Actions`).
     let writes = WriteQueue()
     let confirmations = ConfirmationBook()
@@ -88,7 +55,8 @@ public final class ListController<S: ListScreen>: ScreenController {
         return ticket
     }
 
-    private func load(query: String, ticket: LoadTicket, completion: @escaping (Result<Void, ScreenError>) -> Void) {
+    /// `debounced`: a load a query asked for waits out the debounce; a read again does not.
+    private func load(query: String, ticket: LoadTicket, debounced: Bool = true, completion: @escaping (Result<Void, ScreenError>) -> Void) {
         guard !ticket.isCancelled else { return completion(.failure(.cancelled)) }
         if let superseded = pending {
             pending = nil
@@ -102,7 +70,7 @@ public final class ListController<S: ListScreen>: ScreenController {
             guard let self, let generation else { return }
             self.cancelPending(generation)
         }
-        if let debounce, revision > 0 {
+        if let debounce, debounced, revision > 0 {
             debounce.start(after: debounceMilliseconds) { [weak self] in self?.start(generation) }
         } else {
             start(generation)
@@ -116,21 +84,52 @@ public final class ListController<S: ListScreen>: ScreenController {
         debounce?.stop()
         generation.cancelAll()
         waiting.completion(.failure(.cancelled))
+        rereadIfAsked()
+    }
+
+    /// Reads the screen again from its source, its own item too (`prepare`), as its current
+    /// query: what a write changed shows. A load under way (a query the client sent) is let land
+    /// first, and the read follows it, so a write never replaces a query; it waits out no debounce.
+    public func rereadAfterWrite(_ completion: @escaping () -> Void) {
+        rereads.append(completion)
+        rereadIfAsked()
+    }
+
+    private func rereadIfAsked() {
+        guard pending == nil, preparation == nil, !rereads.isEmpty else { return }
+        let waiting = rereads
+        rereads = []
+        isPrepared = false
+        load(query: query, ticket: LoadTicket(), debounced: false) { _ in
+            for done in waiting { done() }
+        }
     }
 
     private func prepare(thenLoad query: String, ticket: LoadTicket, completion: @escaping (Result<Void, ScreenError>) -> Void) {
-        guard preparation == nil else { return completion(.failure(.invalidParams("the screen is still opening"))) }
+        if preparation != nil {
+            guard revision > 0 else { return completion(.failure(.invalidParams("the screen is still opening"))) }
+            queuedBehindPreparation?.completion(.failure(.superseded))
+            queuedBehindPreparation = (query, ticket, completion)
+            return
+        }
         var finished = false
         let job = screen.prepare { [weak self] result in
             finished = true
             guard let self else { return }
             self.preparation = nil
+            let queued = self.queuedBehindPreparation
+            self.queuedBehindPreparation = nil
             switch result {
             case .success:
                 self.isPrepared = true
-                self.load(query: query, ticket: ticket, completion: completion)
+                self.load(query: query, ticket: ticket, debounced: false, completion: completion)
+                // The newer query supersedes the load it was queued behind.
+                if let queued { self.load(query: queued.query, ticket: queued.ticket, completion: queued.completion) }
             case .failure(let error):
-                completion(.failure(error as? ScreenError ?? .dataUnavailable("\(error)")))
+                let failure = error as? ScreenError ?? .dataUnavailable("\(error)")
+                completion(.failure(failure))
+                queued?.completion(.failure(failure))
+                self.rereadIfAsked()
             }
         }
         if !finished { preparation = job }
@@ -202,6 +201,8 @@ public final class ListController<S: ListScreen>: ScreenController {
     private func commit(_ generation: Generation<S.Item>) {
         guard let waiting = pending, waiting.generation === generation else { return }
         pending = nil
+        // Once the client's load has landed (and been answered), a read a write asked for follows.
+        defer { rereadIfAsked() }
         for section in generation.sections { section.inFlight = [] }
         if let failure = generation.failure {
             return waiting.completion(.failure(failure))
