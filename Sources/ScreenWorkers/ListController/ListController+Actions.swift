@@ -154,7 +154,8 @@ extension ListController {
     }
 
     /// The actions every target offers, in the first one's order: its writes, then the read-only
-    /// ones; an action disabled for any target is disabled.
+    /// ones. The merge is the strictest of them: an action disabled or destructive for any target
+    /// is so for all, and a field offers only the options every target offers.
     private func offered(by targets: [ActionTarget]) -> [Action] {
         guard !targets.isEmpty else { return [] }
         let lists = targets.map { target in
@@ -164,7 +165,7 @@ extension ListController {
             var merged = action
             for list in lists.dropFirst() {
                 guard let other = list.first(where: { $0.id == action.id }) else { return nil }
-                if merged.disabled == nil { merged.disabled = other.disabled }
+                merged = merged.strictest(with: other)
             }
             return merged
         }
@@ -173,6 +174,23 @@ extension ListController {
     private func describe(_ rowIds: [String]?) -> String {
         guard let rowIds, !rowIds.isEmpty else { return "this screen's own item" }
         return rowIds.count == 1 ? "row '\(rowIds[0])'" : "these \(rowIds.count) rows"
+    }
+}
+
+extension Action {
+    /// This action as offered for two targets at once: disabled if either is, destructive if
+    /// either is, and each enum field narrowed to the options both offer.
+    fileprivate func strictest(with other: Action) -> Action {
+        var merged = self
+        merged.disabled = disabled ?? other.disabled
+        merged.destructive = destructive || other.destructive
+        merged.input = input?.map { field in
+            guard let options = field.options, let theirs = other.input?.first(where: { $0.name == field.name })?.options else { return field }
+            var narrowed = field
+            narrowed.options = options.filter(theirs.contains)
+            return narrowed
+        }
+        return merged
     }
 }
 
