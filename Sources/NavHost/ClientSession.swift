@@ -245,20 +245,3 @@ final class ClientSession {
         }
     }
 }
-
-extension RPCResponder {
-    func reply<T: Encodable>(encoded result: Result<T, RPCError>) {
-        switch result {
-        case .success(let value): succeed(encoding: value)
-        case .failure(let error): fail(error)
-        }
-    }
-
-    /// The same for a result that writes its own JSON (the answers that carry the stack).
-    func reply<T: Encodable & JSONWritable>(encoded result: Result<T, RPCError>) {
-        switch result {
-        case .success(let value): succeed(writing: value)
-        case .failure(let error): fail(error)
-        }
-    }
-}

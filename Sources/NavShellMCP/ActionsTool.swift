@@ -43,7 +43,7 @@ enum ActionsTool: NavTool {
                 + ["Perform one with perform, e.g. {\"rowIds\": \(JSONValue.array(rowIds.map(JSONValue.string)).serializedString), \"action\": \"\(listed.actions[0].id)\"}."]
         let structured: JSONValue = [
             "screen": .string(listed.screen ?? ""), "rowIds": .array(rowIds.map(JSONValue.string)),
-            "actions": .array(listed.actions.map { (try? JSONValueEncoder().encode($0)) ?? .null }),
+            "actions": try JSONValueEncoder().encode(listed.actions),
         ]
         return ToolAnswer(text: lines.joined(separator: "\n"), structured: structured)
     }

@@ -89,6 +89,22 @@ public final class RPCResponder {
         }
     }
 
+    /// Answers with `result`, encoded as `succeed(encoding:)` does.
+    public func reply<T: Encodable>(encoded result: Result<T, RPCError>) {
+        switch result {
+        case .success(let value): succeed(encoding: value)
+        case .failure(let error): fail(error)
+        }
+    }
+
+    /// The same for a result that writes its own JSON (the answers that carry the stack).
+    public func reply<T: Encodable & JSONWritable>(encoded result: Result<T, RPCError>) {
+        switch result {
+        case .success(let value): succeed(writing: value)
+        case .failure(let error): fail(error)
+        }
+    }
+
     /// Cancelling this request cancels request `id` on `connection` too (no closure kept for it:
     /// this is on the host's routing path).
     public func cancels(_ id: RequestID, on connection: RPCConnection) {

@@ -93,10 +93,10 @@ final class ScreenSession {
         }
         on(WorkerPerformRequest.self) { [unowned self] params, responder in
             try openController().perform(params.request) { [unowned self] result in
-                responder.reply(result.map { answer in
+                responder.reply(encoded: result.map { answer in
                     var answer = answer
                     answer.screen = screenId
-                    return (try? JSONValueEncoder().encode(answer)) ?? .null
+                    return answer
                 })
             }
         }
