@@ -55,11 +55,14 @@ final class ScreenGateway {
     }
 
     /// Sends a request and hands back the parsed answer with the screen it came from. A
-    /// `responder` whose request the client cancels cancels this one too.
+    /// `responder` whose request the client cancels cancels this one too. The worker has
+    /// `timeouts` times `--request-timeout` to answer: one for each write a perform makes in turn.
     func send<Params: JSONWritable>(
         _ method: String, _ params: Params, to screen: String?, cancelledWith responder: RPCResponder? = nil, clientMethod: String? = nil,
-        completion: @escaping (Result<(entry: ScreenEntry, answer: JSONValue), RPCError>) -> Void
+        timeouts: Int = 1, completion: @escaping (Result<(entry: ScreenEntry, answer: JSONValue), RPCError>) -> Void
     ) {
+        let (patience, overflow) = timeout.multipliedReportingOverflow(by: UInt64(max(1, timeouts)))
+        let timeout = overflow ? UInt64.max : patience
         reach(screen, for: method) { [self] reached in
             switch reached {
             case .failure(let error):
@@ -76,10 +79,10 @@ final class ScreenGateway {
     }
 
     func send<R: WorkerRequestType>(
-        _ request: R, to screen: String?, cancelledWith responder: RPCResponder? = nil,
+        _ request: R, to screen: String?, cancelledWith responder: RPCResponder? = nil, timeouts: Int = 1,
         completion: @escaping (Result<(entry: ScreenEntry, answer: JSONValue), RPCError>) -> Void
     ) {
-        send(R.method, request, to: screen, cancelledWith: responder, clientMethod: R.clientMethod, completion: completion)
+        send(R.method, request, to: screen, cancelledWith: responder, clientMethod: R.clientMethod, timeouts: timeouts, completion: completion)
     }
 
     /// A liveness check of a screen's running worker; one that does not answer in time is reset.

@@ -92,8 +92,10 @@ final class ScreenMethods {
 
     /// `screen/perform` holds the queue until the worker answers: a pop or a second perform
     /// waits for the write, so a write is never cut off half done by the client's next request.
+    /// The worker writes the rows one after the other, so it has a request timeout for each.
     func perform(_ params: PerformRequest, _ responder: RPCResponder, _ done: @escaping () -> Void) {
-        gateway.send(WorkerPerformRequest(params), to: params.screen, cancelledWith: responder) { result in
+        let writes = params.rowIds?.count ?? 1
+        gateway.send(WorkerPerformRequest(params), to: params.screen, cancelledWith: responder, timeouts: writes) { result in
             switch result {
             case .success(let reached):
                 responder.succeed(reached.answer)
