@@ -65,6 +65,20 @@ import Testing
         #expect(session.updates.count == 2 && session.updates.last?.changes?.reconfigured == ["lamp:desk"], "the source's row, read again")
     }
 
+    @Test func shuttingDownWaitsForTheWritesUnderWay() throws {
+        let session = try Session(lighting: ["lamp:desk", "lamp:hall"])
+        var done = false
+        session.controller.whenWritesDone { done = true }
+        #expect(!done, "the desk lamp's write is under way and the hall's waits")
+        session.screen.pending[0].finish(.success(()))
+        #expect(!done)
+        session.screen.pending[1].finish(.success(()))
+        #expect(done && session.answer != nil)
+        var doneAtOnce = false
+        session.controller.whenWritesDone { doneAtOnce = true }
+        #expect(doneAtOnce, "with no write left, at once")
+    }
+
     @Test func aFailedWritePutsTheRowBackAndTheOthersStay() throws {
         let session = try Session(lighting: ["lamp:desk", "lamp:hall"])
         let (screen, controller) = (session.screen, session.controller)

@@ -8,6 +8,7 @@ final class WriteQueue {
     static let limit = 8
     private var waiting: [(_ done: @escaping () -> Void) -> Void] = []
     private var isRunning = false
+    private var idleWaiters: [() -> Void] = []
 
     var isFull: Bool { waiting.count >= Self.limit }
 
@@ -16,8 +17,19 @@ final class WriteQueue {
         runNext()
     }
 
+    /// Runs `body` once no write is under way or waiting: at once if none is.
+    func whenIdle(_ body: @escaping () -> Void) {
+        idleWaiters.append(body)
+        runNext()
+    }
+
     private func runNext() {
-        guard !isRunning, !waiting.isEmpty else { return }
+        guard !isRunning else { return }
+        guard !waiting.isEmpty else {
+            let waiters = idleWaiters
+            idleWaiters = []
+            return waiters.forEach { $0() }
+        }
         isRunning = true
         let job = waiting.removeFirst()
         job { [weak self] in

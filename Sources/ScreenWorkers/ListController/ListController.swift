@@ -259,6 +259,8 @@ public final class ListController<S: ListScreen>: ScreenController {
         if revision == 0 { revision = min(max(0, base), ListLimits.maxRevision) }
     }
 
+    public func whenWritesDone(_ body: @escaping () -> Void) { writes.whenIdle(body) }
+
     public func close() {
         preparation?.cancel()
         preparation = nil

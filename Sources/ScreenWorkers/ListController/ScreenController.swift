@@ -33,6 +33,8 @@ public protocol ScreenController: AnyObject {
     func actions(rowIds: [String]) throws(RPCError) -> [Action]
     /// Performs an action on rows, or on the screen's own item; answers when the rows show it.
     func perform(_ request: PerformRequest, completion: @escaping (Result<PerformResult, RPCError>) -> Void)
+    /// Runs `body` once the writes performed and waiting are done: at once if there are none.
+    func whenWritesDone(_ body: @escaping () -> Void)
     /// Cancels whatever is under way.
     func close()
     /// Before the first load: number revisions on from `revision` (a screen restarted from its token).

@@ -73,6 +73,12 @@ final class ScreenSession {
         }
     }
 
+    /// Runs `body` once the screen's writes are done, so that shutting down never cuts one off.
+    func whenWritesDone(_ body: @escaping () -> Void) {
+        guard let controller else { return body() }
+        controller.whenWritesDone(body)
+    }
+
     /// Ends the screen: its loads stop and its timers close.
     func close() {
         controller?.close()

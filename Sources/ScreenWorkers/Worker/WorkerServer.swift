@@ -85,9 +85,11 @@ final class WorkerServer {
     }
 
     private func registerHandlers() {
+        // Answered once the screen's writes are done: navhost sends `exit` on the answer (or
+        // after its stop grace), and a write is not cut off if it can finish in time.
         session.on(ShutdownRequest.self) { [unowned self] _, responder in
             isShutDown = true
-            responder.succeed(.null)
+            session.whenWritesDone { responder.succeed(.null) }
         }
         for type in WorkerMethods.debugRequests {
             let method = type.method
