@@ -213,18 +213,15 @@ final class ClientSession {
         if let pid = params.processId, !(1...Int(Int32.max)).contains(pid) {
             return refuse(.invalidParams("invalid params: field 'processId' must be a process id between 1 and \(Int32.max)"))
         }
-        // Writes are local on the snapshot; on the live source, only with --allow-writes.
-        var isLive = configuration.liveSource != nil
+        var serving = configuration
         if let source = params.source {
             guard ["snapshot", "github"].contains(source.kind) else {
                 return refuse(.invalidParams("invalid params: field 'source.kind' must be snapshot or github, not '\(source.kind)'"))
             }
-            var configuration = configuration
-            var live = LiveSourceSettings(configuration.settings)
+            var live = LiveSourceSettings(serving.settings)
             live.apiURL = source.apiURL ?? live.apiURL
-            configuration.liveSource = source.kind == "github" ? live : nil
-            isLive = configuration.liveSource != nil
-            spawner.use(configuration)
+            serving.liveSource = source.kind == "github" ? live : nil
+            spawner.use(serving)
         }
         if let pid = params.processId { onClientProcess?(Int32(pid)) }
         navigator.push(kind: configuration.rootKind, params: configuration.rootParams, reason: .initialize) { [unowned self] result in
@@ -236,7 +233,7 @@ final class ClientSession {
                     capabilities: Capabilities(
                         screens: catalog.descriptors, methods: methods, notifications: ClientMethods.notificationNames,
                         maxMessageBytes: configuration.settings.maxMessageBytes,
-                        actions: ActionCapabilities(writes: !isLive || configuration.settings.allowWrites)),
+                        actions: ActionCapabilities(writes: serving.writesAllowed)),
                     stack: pushed.response.stack))
                 done()
             case .failure(let error):

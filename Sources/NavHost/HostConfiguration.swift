@@ -44,6 +44,9 @@ struct HostConfiguration {
     /// How often each screen's worker is pinged (0: never); one that does not answer within the
     /// request timeout is killed and restarted.
     var pingIntervalMilliseconds: UInt64 { Self.milliseconds(settings.pingInterval) }
+    /// Whether screens may write: always to the local state over the snapshot; to GitHub only
+    /// with `--allow-writes`.
+    var writesAllowed: Bool { liveSource == nil || settings.allowWrites }
     /// Whether workers see `GITHUB_TOKEN` (only a source that needs it: the live GitHub source).
     var passesGitHubToken: Bool { liveSource != nil }
     /// Limits each worker sets on itself at start-up (setrlimit in the worker: see `WorkerLauncher`).

@@ -57,7 +57,7 @@ struct WorkerLauncher {
             settings.dataSource.cachePath = live.cachePath
             settings.dataSource.perPage = live.perPage
             settings.dataSource.cacheBytes = live.cacheBytes
-            settings.dataSource.allowsWrites = configuration.settings.allowWrites
+            settings.dataSource.allowsWrites = configuration.writesAllowed
         }
         if configuration.passesGitHubToken { names += WorkerLauncher.liveSourceVariables }
         let builtInExecutable = configuration.liveSource == nil ? snapshotExecutable : configuration.workerDirectory + "/" + Self.liveWorker
