@@ -1,8 +1,9 @@
 import Glibc
 
-/// A whole buffer written to a file descriptor with write(2): the one loop every blocking
-/// writer of the project uses (a tool's report on stdout, a worker's fault injection, a regular
-/// file given as navhost's output).
+/// A whole buffer written to a file descriptor with write(2), for the writers that may block
+/// until it is all written (a tool's report on stdout, a worker's fault injection, a regular
+/// file given as navhost's output). The benchmark's client keeps its own loop: it writes
+/// against a deadline.
 public enum FileWriting {
     /// Writes all of `bytes`, again after EINTR and, with `waitingWhenFull`, after EAGAIN (a
     /// non-blocking descriptor whose pipe is full: it polls for room). Returns 0 when all was
