@@ -14,6 +14,7 @@ import WorkerLaunch
         full.limits = WorkerLimits(openFiles: 256, addressSpaceBytes: 4 << 30, cpuSeconds: 3_600)
         full.logLevel = "debug"
         full.dataSource.snapshotPath = "/var/tmp/snapshot with spaces.sqlite"
+        full.dataSource.statePath = "/var/tmp/state with spaces.sqlite"
         full.debounceMilliseconds = 120
         full.enablesDebugMethods = true
         full.rehearses = true
@@ -23,6 +24,7 @@ import WorkerLaunch
         live.dataSource.cachePath = "/tmp/cache.sqlite"
         live.dataSource.cacheBytes = 32 << 20
         live.dataSource.perPage = 100
+        live.dataSource.allowsWrites = true
         var someLimits = WorkerSettings()
         someLimits.limits = WorkerLimits(openFiles: 10, cpuSeconds: 5)
         return [WorkerSettings(), full, live, someLimits]
@@ -67,7 +69,7 @@ import WorkerLaunch
         let flags = [
             WorkerFlag.hostPid, WorkerFlag.limitOpenFiles, WorkerFlag.limitAddressSpace, WorkerFlag.limitCpuSeconds, WorkerFlag.logLevel,
             WorkerFlag.source, WorkerFlag.data, WorkerFlag.apiURL, WorkerFlag.cache, WorkerFlag.cacheBytes, WorkerFlag.perPage,
-            WorkerFlag.debounceMs, WorkerFlag.enableDebugMethods, WorkerFlag.rehearse,
+            WorkerFlag.state, WorkerFlag.allowWrites, WorkerFlag.debounceMs, WorkerFlag.enableDebugMethods, WorkerFlag.rehearse,
         ].map { "--" + $0 }
         let values = [
             "0", "1", "+5", "42", "-1", "2147483648", "4294967296", "18446744073709551616", "1e3", " 7", "abc", "",
