@@ -3,21 +3,25 @@ import NavClient
 import NavProtocol
 import Testing
 
-/// A navhost on the snapshot with a local state database of its own (`--state` in a fresh
-/// directory), so a test's writes are its own and never the user's.
+/// A navhost on the snapshot with a local state database of its own (`--state` in a scratch
+/// folder, removed with the last host that used it), so a test's writes are its own and never
+/// the user's.
 final class ActionHost {
     let host: HostUnderTest
     let statePath: String
+    private let scratch: ScratchFolder
 
-    init(statePath: String? = nil, _ arguments: [String] = []) throws {
-        if let statePath {
-            self.statePath = statePath
-        } else {
-            var template = Array("/tmp/navshell-actions.XXXXXX".utf8CString)
-            guard let made = mkdtemp(&template) else { throw ActionTestError("mkdtemp failed") }
-            self.statePath = String(cString: made) + "/local-state.sqlite"
-        }
-        host = try HostUnderTest(["--state", self.statePath] + arguments)
+    init(_ arguments: [String] = []) throws {
+        scratch = try ScratchFolder()
+        statePath = scratch.path + "/local-state.sqlite"
+        host = try HostUnderTest(["--state", statePath] + arguments)
+    }
+
+    /// A new navhost over the local state `earlier` wrote.
+    init(after earlier: ActionHost) throws {
+        scratch = earlier.scratch
+        statePath = earlier.statePath
+        host = try HostUnderTest(["--state", statePath])
     }
 
     var client: NavClient { host.client }

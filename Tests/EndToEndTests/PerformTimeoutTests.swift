@@ -1,5 +1,4 @@
 import FakeGitHub
-import Foundation
 import NavClient
 import NavProtocol
 import Testing
@@ -11,9 +10,8 @@ import Testing
 struct PerformTimeoutTests {
     @Test func commentingOnThreeIssuesOutlastsOneRequestTimeout() throws {
         let github = try FakeGitHubFixture("live-perform-timeout", rules: [])
-        let home = NSTemporaryDirectory() + "navshell-perform-timeout-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: home) }
-        let environment = FakeGitHubFixture.environment + ["GITHUB_TOKEN=ghp_performTimeout0123456789", "XDG_STATE_HOME=\(home)/state"]
+        let home = try ScratchFolder()
+        let environment = FakeGitHubFixture.environment + ["GITHUB_TOKEN=ghp_performTimeout0123456789", "XDG_STATE_HOME=\(home.path)/state"]
         let host = try github.host(["--root", "repository-search", "--allow-writes", "--request-timeout", "1.5", "--per-page", "3"], environment: environment)
         try host.initialize()
         let screen = try host.readToEnd(try host.client.send(PushRequest(kind: "issues", params: LiveGitHubAppTests.fixtureRepository)).screen.id)

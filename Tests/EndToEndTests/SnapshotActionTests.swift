@@ -75,7 +75,7 @@ import Testing
         #expect(after.first { $0["id"] == "about:comments" }?["values"]?["count"]?.intValue == counted + 1)
         try session.shutdown()
         // A new navhost over the same local state shows it too.
-        let again = try ActionHost(statePath: session.statePath)
+        let again = try ActionHost(after: session)
         try again.host.initialize()
         let reread = try again.open(Self.chronic + "/issues/1").filter { $0["section"] == "comments" }
         #expect(reread.last?["values"]?["body"] == .string(body))
@@ -128,8 +128,8 @@ import Testing
     @Test func twoMarkedIssuesAreLabelledAtOnce() throws {
         let session = try ActionHost()
         try session.host.initialize()
-        let unlabelled = try session.open(Self.chronic + "/issues").filter { ($0["values"]?["labels"]?.arrayValue ?? []).isEmpty == false }
-        let targets = try #require(unlabelled.count >= 2 ? unlabelled.prefix(2).compactMap { $0["id"]?.stringValue } : nil)
+        let labelled = try session.open(Self.chronic + "/issues").filter { ($0["values"]?["labels"]?.arrayValue ?? []).isEmpty == false }
+        let targets = try #require(labelled.count >= 2 ? labelled.prefix(2).compactMap { $0["id"]?.stringValue } : nil)
         let label = "help wanted"
         let answer = try session.perform("add-label", on: targets, input: ["label": .string(label)])
         #expect(answer["results"]?.arrayValue?.map { $0["status"] } == ["done", "done"])
@@ -180,7 +180,7 @@ import Testing
         try session.shutdown()
     }
 
-    @Test func mergingAMovedHeadIsAConflictAndTheReadOnlyActionsAnswerWithTheirText() throws {
+    @Test func aMergedPullLeavesTheOpenListAndTheReadOnlyActionsAnswerWithTheirText() throws {
         let session = try ActionHost()
         try session.host.initialize()
         let rows = try session.open(Self.chronic + "/pulls")
@@ -229,7 +229,7 @@ import Testing
         #expect(changes.map { $0["kind"] } == ["star"] && changes.first?["name"] == "chronic")
         let discarded = try runCommand(Binaries.navhost, ["changes", "--state", session.statePath, "--discard"])
         #expect(discarded.status.exitCode == 0 && discarded.output.contains("Discarded 1 local change"))
-        let again = try ActionHost(statePath: session.statePath)
+        let again = try ActionHost(after: session)
         try again.host.initialize()
         try again.open("users/mojombo/repositories")
         #expect(try again.row("repo:mojombo/chronic")?["values"]?["starred"] == .bool(false))
