@@ -75,7 +75,11 @@ import Testing
             let merged = GitHubItemRef(owner: "PyGithub", name: "PyGithub", number: 3370)
             let refused = harness.perform(.merge(merged, method: "merge", headSHA: "3253acaabd86de12b73d0a24c98eb9c13d1987b5"), on: source)
             #expect(refused.flatMap { try? $0.get() } == nil)
-            if case .failure(let failure)? = refused { #expect((failure.reason, failure.status) == (.notAllowed, 405)) }
+            guard case .failure(let failure) = try #require(refused, "the merge was not answered") else {
+                Issue.record("a merge of a merged pull request should fail")
+                return
+            }
+            #expect((failure.reason, failure.status) == (.notAllowed, 405))
             let open = GitHubItemRef(owner: "jacquev6", name: "PyGithub", number: 39)
             if case .failure(let failure)? = harness.perform(.merge(open, method: "squash", headSHA: "0000000"), on: source) {
                 #expect((failure.reason, failure.status) == (.conflict, 409))
