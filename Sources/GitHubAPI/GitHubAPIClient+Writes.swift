@@ -89,6 +89,7 @@ extension GitHubAPIClient {
     /// there is no token or GitHub said neither. Not cached, not spaced (it is a read).
     @discardableResult
     public func isStarred(owner: String, name: String, completion: @escaping (Bool?) -> Void) -> GitHubAPITask {
+        guard isAuthenticated else { return context.later { completion(nil) } }
         let url = baseURL + Self.starPath(owner: owner, name: name)
         let exchange = GitHubExchange(context: context, method: "GET", url: url, body: nil) { result in
             switch (try? result.get())?.status {
@@ -97,7 +98,6 @@ extension GitHubAPIClient {
             default: completion(nil)
             }
         }
-        guard isAuthenticated else { return context.later { completion(nil) } }
         exchange.start()
         return GitHubAPITask(isRunning: { exchange.isRunning }, cancel: { exchange.cancel() })
     }

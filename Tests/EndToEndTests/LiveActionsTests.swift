@@ -172,6 +172,7 @@ struct LiveActionsTests {
         #expect(error.code == RPCErrorCode.actionFailed)
         #expect(error.data?["reason"] == "writesDisabled")
         #expect(try github.server.settledRequests().allSatisfy { $0.method == "GET" })
+        #expect(try !github.server.settledRequests().contains { $0.path.hasPrefix("/user/starred") }, "nor is the star check asked")
         #expect(try host.shutdown().exitCode == 0)
     }
 }

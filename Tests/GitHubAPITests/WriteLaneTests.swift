@@ -128,6 +128,11 @@ import Testing
             let seen = try #require(harness.wait { _ = anonymous.repository(owner: "PyGithub", name: "PyGithub", completion: $0) }).get()
             #expect(seen.starred == nil, "without a token GitHub cannot say")
             #expect(try harness.server.requests().filter { $0.path.hasPrefix("/user/starred") }.count == 5, "and is not asked")
+
+            let reader = LiveGitHubSource(api: try harness.client(token: "ghp_reader"), allowsWrites: false)
+            let read = try #require(harness.wait { _ = reader.repository(owner: "PyGithub", name: "PyGithub", completion: $0) }).get()
+            #expect(read.starred == nil, "a source that cannot star does not ask, even with a token")
+            #expect(try harness.server.requests().filter { $0.path.hasPrefix("/user/starred") }.count == 5)
         }
     }
 
