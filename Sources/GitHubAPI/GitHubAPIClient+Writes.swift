@@ -12,7 +12,9 @@ public struct GitHubWriteRequest: Sendable, Equatable {
     /// The JSON body; nil sends none (PUT, POST and PATCH then send `Content-Length: 0`).
     public var body: JSONValue?
     /// Paths whose cached reads this write makes stale: every cached URL equal to one, or under
-    /// it (followed by `/` or `?`), is dropped before the write's completion runs.
+    /// it (followed by `/` or `?`), is dropped before the write's completion runs. Compared
+    /// without regard to case; a `*` segment is any one segment; a repository's path takes in
+    /// its reads by id (`StaleURLs`).
     public var invalidates: [String]
     /// What it changes, for messages: "issue #3 of 'a/b'".
     public var target: String

@@ -33,9 +33,12 @@ extension LiveGitHubSource {
         switch write {
         case .star(let owner, let name), .unstar(let owner, let name):
             let method = if case .star = write { "PUT" } else { "DELETE" }
+            // The repository's count, and the starred lists as read: anyone's by login (the
+            // viewer's login is not known) and the id form GitHub's `Link` gives their pages.
+            let starred = ["/user/starred", "/users/*/starred", "/user/*/starred"]
             return GitHubWriteRequest(
                 method: method, path: GitHubAPIClient.starPath(owner: owner, name: name),
-                invalidates: [GitHubAPIClient.repositoryPath(owner: owner, name: name), "/user/starred"], target: "repository '\(owner)/\(name)'")
+                invalidates: [GitHubAPIClient.repositoryPath(owner: owner, name: name)] + starred, target: "repository '\(owner)/\(name)'")
         case .comment(let ref, let body):
             return itemRequest(ref, "POST", "issues/\(ref.number)/comments", ["body": .string(body)])
         case .close(let ref, let reason, let pullRequest):
