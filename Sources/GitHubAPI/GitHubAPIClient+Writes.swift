@@ -12,7 +12,9 @@ public struct GitHubWriteRequest: Sendable, Equatable {
     /// The JSON body; nil sends none (PUT, POST and PATCH then send `Content-Length: 0`).
     public var body: JSONValue?
     /// Paths whose cached reads this write makes stale: every cached URL equal to one, or under
-    /// it (followed by `/` or `?`), is dropped before the write's completion runs.
+    /// it (followed by `/` or `?`), is dropped before the write's completion runs. Compared
+    /// without regard to case; a `*` segment is any one segment; a repository's path takes in
+    /// its reads by id (`StaleURLs`).
     public var invalidates: [String]
     /// What it changes, for messages: "issue #3 of 'a/b'".
     public var target: String
@@ -37,7 +39,7 @@ extension GitHubAPIClient {
         let method = request.method.uppercased()
         let body: [UInt8]? = request.body.map(\.jsonBytes) ?? (method == "DELETE" ? nil : [])
         let url = baseURL + request.path
-        if let refusal = refusal(of: url) { return later(.failure(refusal), completion: completion) }
+        if let refusal = context.refusal(of: url, "sending a write to") { return context.later { completion(.failure(refusal)) } }
         var exchange: GitHubExchange?
         var cancelled = false
         let lane: GitHubWriteLane
@@ -46,7 +48,7 @@ extension GitHubAPIClient {
             writeLane = lane
         } catch {
             let failure = GitHubAPIError(kind: .requestFailed, message: "The write could not be queued: \(error).", url: url)
-            return later(.failure(failure), completion: completion)
+            return context.later { completion(.failure(failure)) }
         }
         let invalidated = request.invalidates.map { baseURL + $0 }
         // The lane's `done`, called once: when the write is over, or when it is cancelled under way.
@@ -89,7 +91,8 @@ extension GitHubAPIClient {
     /// there is no token or GitHub said neither. Not cached, not spaced (it is a read).
     @discardableResult
     public func isStarred(owner: String, name: String, completion: @escaping (Bool?) -> Void) -> GitHubAPITask {
-        let url = "\(baseURL)/user/starred/\(APIURL.encode(owner))/\(APIURL.encode(name))"
+        guard isAuthenticated else { return context.later { completion(nil) } }
+        let url = baseURL + Self.starPath(owner: owner, name: name)
         let exchange = GitHubExchange(context: context, method: "GET", url: url, body: nil) { result in
             switch (try? result.get())?.status {
             case 204: completion(true)
@@ -97,7 +100,6 @@ extension GitHubAPIClient {
             default: completion(nil)
             }
         }
-        guard isAuthenticated else { return later(nil, completion: completion) }
         exchange.start()
         return GitHubAPITask(isRunning: { exchange.isRunning }, cancel: { exchange.cancel() })
     }
@@ -107,30 +109,5 @@ extension GitHubAPIClient {
     public func labels(owner: String, name: String, completion: @escaping (Result<GitHubResult<[GitHubLabel]>, GitHubAPIError>) -> Void) -> GitHubAPITask {
         let url = "\(repositoryURL(owner: owner, name: name))/labels?per_page=100"
         return fetch(url, .repository(owner: owner, name: name), as: [GitHubLabel].self, completion: completion)
-    }
-
-    /// Why `url` may not be sent (it is not on the API's origin, so the token would leave it); nil when it may.
-    func refusal(of url: String) -> GitHubAPIError? {
-        guard APIURL.origin(of: url) != context.origin else { return nil }
-        return GitHubAPIError(kind: .redirectRefused, message: "Not sending a write to \(url): it is not on the API's host (\(context.origin)).", url: url)
-    }
-
-    /// Completes with `value` from the loop, never inside the call.
-    private func later<Value>(_ value: Value, completion: @escaping (Value) -> Void) -> GitHubAPITask {
-        var pending = true
-        guard let timer = try? UVTimer(loop: context.http.loop) else {
-            completion(value)
-            return GitHubAPITask(isRunning: { false }, cancel: {})
-        }
-        timer.start(after: 0) {
-            timer.close()
-            guard pending else { return }
-            pending = false
-            completion(value)
-        }
-        return GitHubAPITask(isRunning: { pending }, cancel: {
-            pending = false
-            timer.close()
-        })
     }
 }

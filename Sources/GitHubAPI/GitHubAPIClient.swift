@@ -141,7 +141,17 @@ public final class GitHubAPIClient {
 
     /// `{baseURL}/repos/{owner}/{name}`, the root of a repository's endpoints.
     func repositoryURL(owner: String, name: String) -> String {
-        "\(baseURL)/repos/\(APIURL.encode(owner))/\(APIURL.encode(name))"
+        baseURL + Self.repositoryPath(owner: owner, name: name)
+    }
+
+    /// `/repos/{owner}/{name}` under the API root, each name percent-encoded.
+    static func repositoryPath(owner: String, name: String) -> String {
+        "/repos/\(APIURL.encode(owner))/\(APIURL.encode(name))"
+    }
+
+    /// `/user/starred/{owner}/{name}` under the API root: the token's user's star on a repository.
+    static func starPath(owner: String, name: String) -> String {
+        "/user/starred/\(APIURL.encode(owner))/\(APIURL.encode(name))"
     }
 
     /// The one way every endpoint is asked: a `GitHubFetch` of `url`, decoded as `Value`.

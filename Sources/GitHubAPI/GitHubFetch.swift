@@ -11,6 +11,34 @@ struct FetchContext {
     let headers: HTTPHeaders
     let token: String?
     let timeout: Duration
+
+    /// Why `url` may not be asked (it is not on the API's origin, so the token would leave it);
+    /// nil when it may. `doing` names the request in the message: "following", "sending a write to".
+    func refusal(of url: String, _ doing: String) -> GitHubAPIError? {
+        guard APIURL.origin(of: url) != origin else { return nil }
+        return GitHubAPIError(kind: .redirectRefused, message: "Not \(doing) \(url): it is not on the API's host (\(origin)).", url: url)
+    }
+
+    /// Runs `body` from the loop, never inside the call (at once only when no timer can be
+    /// made): how an outcome known before any request is still reported like every other.
+    /// Cancelling the task means `body` never runs.
+    func later(_ body: @escaping () -> Void) -> GitHubAPITask {
+        var pending = true
+        guard let timer = try? UVTimer(loop: http.loop) else {
+            body()
+            return GitHubAPITask(isRunning: { false }, cancel: {})
+        }
+        timer.start(after: 0) {
+            timer.close()
+            guard pending else { return }
+            pending = false
+            body()
+        }
+        return GitHubAPITask(isRunning: { pending }, cancel: {
+            pending = false
+            timer.close()
+        })
+    }
 }
 
 /// One GET of one API URL, to a decoded value:
@@ -47,14 +75,9 @@ final class GitHubFetch<Value: Sendable> {
     var isRunning: Bool { completion != nil }
 
     func start() {
-        guard APIURL.origin(of: url) == context.origin else {
+        if let error = context.refusal(of: url, "following") {
             // Reported from the loop like every other outcome, never from inside start().
-            let error = refusal(of: url)
-            guard let timer = try? UVTimer(loop: context.http.loop) else { return fail(error) }
-            timer.start(after: 0) { [self] in
-                timer.close()
-                fail(error)
-            }
+            _ = context.later { [self] in fail(error) }
             return
         }
         guard let cache = context.cache else { return send(to: url) }
@@ -76,7 +99,7 @@ final class GitHubFetch<Value: Sendable> {
     }
 
     private func send(to target: String) {
-        guard APIURL.origin(of: target) == context.origin else { return fail(refusal(of: target)) }
+        if let error = context.refusal(of: target, "following") { return fail(error) }
         var headers = context.headers
         if let etag = cached?.etag { headers.set(name: "If-None-Match", value: etag) }
         if let lastModified = cached?.lastModified { headers.set(name: "If-Modified-Since", value: lastModified) }
@@ -89,11 +112,6 @@ final class GitHubFetch<Value: Sendable> {
             case .failure(let failure): fallBack(GitHubAPIError.from(failure, url: target, timeout: context.timeout))
             }
         }
-    }
-
-    private func refusal(of target: String) -> GitHubAPIError {
-        GitHubAPIError(
-            kind: .redirectRefused, message: "Not following \(target): it is not on the API's host (\(context.origin)).", url: target)
     }
 
     private func received(_ response: HTTPResponse) {

@@ -33,9 +33,12 @@ extension LiveGitHubSource {
         switch write {
         case .star(let owner, let name), .unstar(let owner, let name):
             let method = if case .star = write { "PUT" } else { "DELETE" }
+            // The repository's count, and the starred lists as read: anyone's by login (the
+            // viewer's login is not known) and the id form GitHub's `Link` gives their pages.
+            let starred = ["/user/starred", "/users/*/starred", "/user/*/starred"]
             return GitHubWriteRequest(
-                method: method, path: "/user/starred/\(APIURL.encode(owner))/\(APIURL.encode(name))",
-                invalidates: [repositoryPath(owner, name), "/user/starred"], target: "repository '\(owner)/\(name)'")
+                method: method, path: GitHubAPIClient.starPath(owner: owner, name: name),
+                invalidates: [GitHubAPIClient.repositoryPath(owner: owner, name: name)] + starred, target: "repository '\(owner)/\(name)'")
         case .comment(let ref, let body):
             return itemRequest(ref, "POST", "issues/\(ref.number)/comments", ["body": .string(body)])
         case .close(let ref, let reason, let pullRequest):
@@ -60,13 +63,9 @@ extension LiveGitHubSource {
     /// A write on an issue or pull request: it may change the item, its lists, its
     /// conversation and the repository's counts, so every cached read of the repository goes.
     private static func itemRequest(_ ref: GitHubItemRef, _ method: String, _ tail: String, _ body: JSONValue?, pull: Bool = false) -> GitHubWriteRequest {
-        let repository = repositoryPath(ref.owner, ref.name)
+        let repository = GitHubAPIClient.repositoryPath(owner: ref.owner, name: ref.name)
         let target = "\(pull ? "pull request" : "issue or pull request") #\(ref.number) of '\(ref.owner)/\(ref.name)'"
         return GitHubWriteRequest(method: method, path: "\(repository)/\(tail)", body: body, invalidates: [repository], target: target)
-    }
-
-    private static func repositoryPath(_ owner: String, _ name: String) -> String {
-        "/repos/\(APIURL.encode(owner))/\(APIURL.encode(name))"
     }
 
     /// GitHub's answer (with its error, nil for a 2xx) as the action's outcome; a request that got

@@ -43,10 +43,12 @@ public final class LiveGitHubSource: GitHubSource {
         }
     }
 
-    /// `GET /repos/{owner}/{name}`; with a token, `GET /user/starred/{owner}/{name}` alongside
-    /// sets `starred` (nil without a token, or when GitHub answers the check with neither 204 nor 404).
+    /// `GET /repos/{owner}/{name}`; when the source may write and has a token,
+    /// `GET /user/starred/{owner}/{name}` alongside sets `starred` (nil otherwise, or when GitHub
+    /// answers the check with neither 204 nor 404). A source that cannot star has no use for
+    /// the answer, and the check is never cached: it is not asked each time a repository opens.
     public func repository(owner login: String, name: String, completion: @escaping (Result<GitHubRepository, any Error>) -> Void) -> Cancellable? {
-        guard api.isAuthenticated else { return single(completion) { self.api.repository(owner: login, name: name, completion: $0) } }
+        guard allowsWrites, api.isAuthenticated else { return single(completion) { self.api.repository(owner: login, name: name, completion: $0) } }
         var read: Result<GitHubRepository, any Error>?
         var starred: Bool??
         func finish() {

@@ -184,17 +184,19 @@ public final class ResponseCache: Sendable {
         try database.read { db in try String.fetchAll(db, sql: "SELECT url FROM response ORDER BY lastUsed") }
     }
 
-    /// Removes every entry whose URL is one of `urls`, or starts with one followed by `/` or `?`
-    /// (what a write made stale). Compared as text: `_` and `%` in a URL are not patterns.
+    /// Removes every entry whose URL is one of `urls`, or continues one with `/` or `?` (what a
+    /// write made stale), as `StaleURLs` matches them: without regard to ASCII case, a `*` segment
+    /// standing for any one segment, and a repository's URL (`…/repos/{o}/{r}`) taking in its
+    /// reads by id (`…/repositories/{id}`). `_` and `%` in a URL are not patterns.
     public func removeEntries(under urls: [String]) throws {
+        guard !urls.isEmpty else { return }
         try database.write { db in
-            for url in urls {
-                try db.execute(
-                    sql: """
-                        DELETE FROM response WHERE url = ?1
-                            OR substr(url, 1, length(?1) + 1) IN (?1 || '/', ?1 || '?')
-                        """,
-                    arguments: [url])
+            let stored = try Row.fetchAll(db, sql: "SELECT url, link FROM response").map { StaleURLs.Stored(url: $0["url"], link: $0["link"]) }
+            let stale = try StaleURLs.matching(urls, in: stored) { url in
+                try Data.fetchOne(db, sql: "SELECT body FROM response WHERE url = ?", arguments: [url]).map { [UInt8]($0) }
+            }
+            for url in stale {
+                try db.execute(sql: "DELETE FROM response WHERE url = ?", arguments: [url])
             }
         }
     }

@@ -13,10 +13,17 @@ struct LiveActionsTests {
     static let repository: JSONValue = ["owner": "PyGithub", "name": "PyGithub"]
     static let issue: JSONValue = ["owner": "PyGithub", "name": "PyGithub", "number": 28]
 
+    /// The host's state and cache folders: Swift Testing makes a suite value for each test and
+    /// keeps it until the test ends, so they are removed then.
+    let home: ScratchFolder
+
+    init() throws {
+        home = try ScratchFolder()
+    }
+
     /// A host with a token, and state and cache folders of its own.
-    static func host(_ github: FakeGitHubFixture, allowWrites: Bool = true) throws -> HostUnderTest {
-        let home = NSTemporaryDirectory() + "navshell-live-actions-\(UUID().uuidString)"
-        let environment = FakeGitHubFixture.environment + ["GITHUB_TOKEN=\(token)", "XDG_STATE_HOME=\(home)/state", "XDG_CACHE_HOME=\(home)/cache"]
+    func host(_ github: FakeGitHubFixture, allowWrites: Bool = true) throws -> HostUnderTest {
+        let environment = FakeGitHubFixture.environment + ["GITHUB_TOKEN=\(Self.token)", "XDG_STATE_HOME=\(home.path)/state", "XDG_CACHE_HOME=\(home.path)/cache"]
         // The root asks nothing of GitHub until a query is typed.
         return try github.host(["--root", "repository-search"] + (allowWrites ? ["--allow-writes"] : []), environment: environment)
     }
@@ -27,7 +34,7 @@ struct LiveActionsTests {
 
     @Test func starringAndUnstarringShowGitHubsNewState() throws {
         let github = try FakeGitHubFixture("live-star", rules: [])
-        let host = try Self.host(github)
+        let host = try self.host(github)
         #expect(try host.initialize().capabilities.actions.writes == true)
         _ = try host.readToEnd(try host.client.send(PushRequest(kind: "repository", params: Self.repository)).screen.id)
         let before = try #require(try Self.stars(host))
@@ -53,7 +60,7 @@ struct LiveActionsTests {
 
     @Test func aCommentAppearsInTheIssuesComments() throws {
         let github = try FakeGitHubFixture("live-comment", rules: [])
-        let host = try Self.host(github)
+        let host = try self.host(github)
         try host.initialize()
         let screen = try host.readToEnd(try host.client.send(PushRequest(kind: "issue", params: Self.issue)).screen.id)
         #expect(!screen.rows.contains { $0.kind == "comment" })
@@ -73,7 +80,7 @@ struct LiveActionsTests {
     /// which asks for a confirmation first.
     @Test func reopeningThenClosingWithAReasonAfterTheConfirmation() throws {
         let github = try FakeGitHubFixture("live-close", rules: [])
-        let host = try Self.host(github)
+        let host = try self.host(github)
         try host.initialize()
         _ = try host.readToEnd(try host.client.send(PushRequest(kind: "issue", params: Self.issue)).screen.id)
         func state() throws -> JSONValue? { try host.rows().rows.first { $0.id == "about:state" }?.values }
@@ -103,7 +110,7 @@ struct LiveActionsTests {
     @Test func labelsAReactionAReviewAndAMerge() throws {
         // The pull request's conversation is not recorded: none.
         let github = try FakeGitHubFixture("live-more", rules: [FakeRule(path: "/repos/jacquev6/PyGithub/issues/39/comments", status: 200, body: [])])
-        let host = try Self.host(github)
+        let host = try self.host(github)
         try host.initialize()
         _ = try host.readToEnd(try host.client.send(PushRequest(kind: "issue", params: Self.issue)).screen.id)
         func labels() throws -> JSONValue? { try host.rows().rows.first { $0.id == "about:labels" }?.values?["value"] }
@@ -139,7 +146,7 @@ struct LiveActionsTests {
         let github = try FakeGitHubFixture("live-comment-\(status)", rules: [
             FakeRule(path: "/repos/PyGithub/PyGithub/issues/28/comments", status: status, body: ["message": "Body is not allowed"]),
         ])
-        let host = try Self.host(github)
+        let host = try self.host(github)
         try host.initialize()
         _ = try host.readToEnd(try host.client.send(PushRequest(kind: "issue", params: Self.issue)).screen.id)
         let typed = "A long reply\nwith two lines and ünïcode"
@@ -156,7 +163,7 @@ struct LiveActionsTests {
 
     @Test func withoutAllowWritesWritesAreRefusedAndNothingIsSent() throws {
         let github = try FakeGitHubFixture("live-no-writes", rules: [])
-        let host = try Self.host(github, allowWrites: false)
+        let host = try self.host(github, allowWrites: false)
         #expect(try host.initialize().capabilities.actions.writes == false)
         _ = try host.readToEnd(try host.client.send(PushRequest(kind: "repository", params: Self.repository)).screen.id)
         let star = try #require(try host.client.send(ActionsRequest()).actions.first { $0.id == "star" })
@@ -165,6 +172,7 @@ struct LiveActionsTests {
         #expect(error.code == RPCErrorCode.actionFailed)
         #expect(error.data?["reason"] == "writesDisabled")
         #expect(try github.server.settledRequests().allSatisfy { $0.method == "GET" })
+        #expect(try !github.server.settledRequests().contains { $0.path.hasPrefix("/user/starred") }, "nor is the star check asked")
         #expect(try host.shutdown().exitCode == 0)
     }
 }

@@ -1,6 +1,7 @@
 import FakeGitHub
 import GitHubAPI
 import GitHubModels
+import HTTPClient
 import ListController
 import Testing
 
@@ -46,6 +47,32 @@ import Testing
         }
     }
 
+    /// Once anything was written, a conditional read is answered 304 only when its tag names
+    /// the body the state would send now: a recorded revalidation still stands for a body the
+    /// writes left alone, a changed body comes whole with the state's ETag, which then revalidates.
+    @Test func afterAWriteOnlyAnUnchangedBodyIsNotModified() throws {
+        try withHarness { harness in
+            let source = try harness.writer()
+            func read(_ path: String, tag: String) throws -> HTTPResponse {
+                let request = HTTPRequest(url: harness.server.baseURL + path, headers: ["If-None-Match": tag])
+                return try #require(harness.wait { _ = harness.http.send(request, completion: $0) }).get()
+            }
+            let issue = "/repos/jacquev6/PyGithub/issues/188", recorded = "\"654d1a29abe3a61b096e8bffbc61c162\""
+            #expect((try? harness.perform(.star(owner: "PyGithub", name: "PyGithub"), on: source)?.get()) != nil)
+            #expect(try read(issue, tag: recorded).status == 304, "a write elsewhere leaves it as recorded")
+            #expect(try read("/repos/akfish/PyGithub", tag: "\"8600bedcb7fed1d8065e1693e05529ce\"").status == 304, "recorded only as a revalidation (49)")
+            #expect(try harness.server.requests().suffix(2).map(\.recording) == ["63_issue-pygithub-2013-304.json", "49_repo-pygithub-304.json"])
+
+            let ref = GitHubItemRef(owner: "jacquev6", name: "PyGithub", number: 188)
+            #expect((try? harness.perform(.comment(ref, body: "seen"), on: source)?.get()) != nil)
+            let changed = try read(issue, tag: recorded)
+            #expect(changed.status == 200, "the comment count moved: the recorded tag no longer names the body")
+            let etag = try #require(changed.headers["ETag"])
+            #expect(etag != recorded)
+            #expect(try read(issue, tag: etag).status == 304)
+        }
+    }
+
     @Test func aStarShowsInTheUsersStarsAndTheRepositorysCount() throws {
         try withHarness { harness in
             let source = try harness.writer()
@@ -75,7 +102,11 @@ import Testing
             let merged = GitHubItemRef(owner: "PyGithub", name: "PyGithub", number: 3370)
             let refused = harness.perform(.merge(merged, method: "merge", headSHA: "3253acaabd86de12b73d0a24c98eb9c13d1987b5"), on: source)
             #expect(refused.flatMap { try? $0.get() } == nil)
-            if case .failure(let failure)? = refused { #expect((failure.reason, failure.status) == (.notAllowed, 405)) }
+            guard case .failure(let failure) = try #require(refused, "the merge was not answered") else {
+                Issue.record("a merge of a merged pull request should fail")
+                return
+            }
+            #expect((failure.reason, failure.status) == (.notAllowed, 405))
             let open = GitHubItemRef(owner: "jacquev6", name: "PyGithub", number: 39)
             if case .failure(let failure)? = harness.perform(.merge(open, method: "squash", headSHA: "0000000"), on: source) {
                 #expect((failure.reason, failure.status) == (.conflict, 409))

@@ -105,6 +105,30 @@ import Testing
         #expect(try cache.totalBytes() == 0)
     }
 
+    /// A write's stale reads, however GitHub let them be spelled: any case, a `*` segment for
+    /// any login, and a repository's reads by id, the id from its stored body or a stored `Link`.
+    @Test func removingEntriesMatchesEveryStoredSpelling() throws {
+        let folder = NSTemporaryDirectory() + "navshell-cache-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cache = try ResponseCache(path: "\(folder)/cache.sqlite")
+        let base = "https://api.example"
+        func store(_ path: String, body: String = "[]", link: String? = nil) throws {
+            try cache.store(ResponseCache.Entry(url: base + path, body: Array(body.utf8), etag: nil, lastModified: nil, link: link))
+        }
+        try store("/repos/pygithub/PYGITHUB", body: #"{"id": 3544490, "owner": {"id": 1}}"#)
+        try store("/repos/PyGithub/PyGithub/issues?state=open", link: "<\(base)/repositories/42/issues?state=open&page=2>; rel=\"next\"")
+        try store("/repositories/42/issues?state=open&page=2")
+        try store("/repositories/3544490/pulls?page=3")
+        try store("/repositories/1/issues")
+        try store("/repos/PyGithub/PyGithub2")
+        try store("/users/jacquev6/starred?per_page=30")
+        try store("/user/583231/starred?page=2")
+        try store("/users/jacquev6/repos")
+        try store("/user/starred")
+        try cache.removeEntries(under: ["/repos/PyGithub/PyGithub", "/user/starred", "/users/*/starred", "/user/*/starred"].map { base + $0 })
+        #expect(try cache.storedURLs().sorted() == ["/repos/PyGithub/PyGithub2", "/repositories/1/issues", "/users/jacquev6/repos"].map { base + $0 })
+    }
+
     @Test func theDefaultLocationFollowsXDG() {
         #expect(ResponseCache.defaultPath(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]) == "/x/cache/navshell/github-responses.sqlite")
         #expect(ResponseCache.defaultPath(environment: ["HOME": "/home/u"]) == "/home/u/.cache/navshell/github-responses.sqlite")

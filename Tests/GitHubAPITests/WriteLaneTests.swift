@@ -110,6 +110,38 @@ import Testing
         }
     }
 
+    /// A write drops its reads however they were stored: the repository spelled otherwise than
+    /// the write spells it, a list's later pages under GitHub's `/repositories/{id}` links, a
+    /// user's stars by login and page. Each is read again whole, not revalidated.
+    @Test func aWriteDropsItsReadsWhateverTheirSpelling() throws {
+        try withHarness { harness in
+            let cache = try harness.cache()
+            let source = try harness.writer(cache: cache)
+            let (owner, name) = IssueEndpointTests.fixtureRepository
+            let lister = try harness.client(perPage: 3, cache: cache)
+            func readAll() throws {
+                _ = try #require(harness.wait { source.api.repository(owner: "PyGithub", name: "PyGithub", completion: $0) }).get()
+                let first = try #require(harness.wait { lister.issues(owner: owner, name: name, state: .open, completion: $0) }).get()
+                let page2 = try #require(first.nextPage)
+                #expect(page2.contains("/repositories/515435940/issues"))
+                _ = try #require(harness.wait { lister.issues(owner: owner, name: name, state: .open, page: page2, completion: $0) }).get()
+                let stars = try #require(harness.wait { source.api.starredRepositories(login: "jacquev6", completion: $0) }).get()
+                _ = try #require(harness.wait { source.api.starredRepositories(login: "jacquev6", page: stars.nextPage, completion: $0) }).get()
+            }
+            try readAll()
+            #expect(harness.loop.run(seconds: 5) { (try? cache.storedURLs().count) == 5 })
+
+            #expect((try? harness.perform(.star(owner: "pygithub", name: "PYGITHUB"), on: source)?.get()) != nil)
+            #expect((try? harness.perform(.comment(GitHubItemRef(owner: owner, name: name, number: 12), body: "seen"), on: source)?.get()) != nil)
+            #expect(try cache.storedURLs().isEmpty, "left: \((try? cache.storedURLs()) ?? [])")
+            let before = try harness.server.requests().count
+            try readAll()
+            let reads = try harness.server.requests().dropFirst(before)
+            #expect(reads.count == 5)
+            #expect(reads.filter { $0.headers["if-none-match"] != nil }.map(\.path) == [], "read afresh, not revalidated")
+        }
+    }
+
     @Test func theRepositoryScreenLearnsWhetherTheUserStarredIt() throws {
         try withHarness { harness in
             let source = try harness.writer()
@@ -128,6 +160,11 @@ import Testing
             let seen = try #require(harness.wait { _ = anonymous.repository(owner: "PyGithub", name: "PyGithub", completion: $0) }).get()
             #expect(seen.starred == nil, "without a token GitHub cannot say")
             #expect(try harness.server.requests().filter { $0.path.hasPrefix("/user/starred") }.count == 5, "and is not asked")
+
+            let reader = LiveGitHubSource(api: try harness.client(token: "ghp_reader"), allowsWrites: false)
+            let read = try #require(harness.wait { _ = reader.repository(owner: "PyGithub", name: "PyGithub", completion: $0) }).get()
+            #expect(read.starred == nil, "a source that cannot star does not ask, even with a token")
+            #expect(try harness.server.requests().filter { $0.path.hasPrefix("/user/starred") }.count == 5)
         }
     }
 

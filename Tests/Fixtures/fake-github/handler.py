@@ -35,10 +35,16 @@ class FakeGitHubHandler(BaseHTTPRequestHandler):
         self.handle_api_request()
 
     def do_POST(self):
-        if urlsplit(self.path).path == "/__script":
+        control = urlsplit(self.path).path
+        if control == "/__script":
             specs = json.loads(self.read_body() or b"[]")
             self.server.state.set_rules(specs)
             return self.send_json(200, {"rules": len(specs)})
+        if control == "/__match":
+            # The recorded write a request would be answered with (writes.py), logging nothing.
+            asked = json.loads(self.read_body() or b"{}")
+            found = self.server.state.writes.lookup(asked.get("method", "GET").upper(), asked.get("path", ""), asked.get("body"))
+            return self.send_json(200, {"recording": found.name if found else None})
         self.handle_api_request()
 
     def read_body(self):
@@ -77,9 +83,7 @@ class FakeGitHubHandler(BaseHTTPRequestHandler):
         named = rule.get("recording")
         if named is None and answers.STAR.match(answers.named_path(state.corpus, path)):
             return self.answer_state(entry, answers.synthesized(state, path), [], rule)
-        # Once a write was accepted, a recorded revalidation (304) may no longer be true.
-        tag = None if state.github.has_writes() else self.headers.get("If-None-Match")
-        recording = state.recording(named) if named else state.corpus.lookup(path, tag)
+        recording = state.recording(named) if named else state.corpus.lookup(path, self.headers.get("If-None-Match"))
         if recording is None:
             found = answers.synthesized(state, path)
             if found is not None:
@@ -88,13 +92,22 @@ class FakeGitHubHandler(BaseHTTPRequestHandler):
             return self.reply(entry, 404, [("Content-Type", "application/json; charset=utf-8")],
                               json.dumps(NOT_FOUND).encode("utf-8"), rule)
         state.update(entry, recording=recording.name)
-        if recording.status == 200 and recording.body and state.github.has_writes():
-            recorded = json.loads(recording.body)
-            value = answers.shown(state, path, recorded, recording.header("Link"))
-            if value != recorded:
-                headers = [(n, self.rewrite(v) if n.lower() in ("link", "location") else v) for n, v in recording.headers]
-                return self.answer_state(entry, (200, value), headers, rule)
+        if state.github.has_writes():
+            # A recorded revalidation vouches for the body recorded without a tag.
+            shown = state.corpus.lookup(path) if recording.status == 304 and not named else recording
+            if shown is not None and shown.status == 200 and shown.body:
+                return self.answer_after_writes(entry, path, shown, rule)
         self.replay(entry, recording, rule)
+
+    def answer_after_writes(self, entry, path, recording, rule):
+        """Once anything was written: the recorded body with the writes shown, with the state's
+        ETag, and 304 only when the request's validator names that body: its state's ETag, or the
+        recording's own while the writes left the body as recorded."""
+        recorded = json.loads(recording.body)
+        value = answers.shown(self.server.state, path, recorded, recording.header("Link"))
+        headers = [(n, self.rewrite(v) if n.lower() in ("link", "location") else v) for n, v in recording.headers]
+        still_recorded = value == recorded and self.is_not_modified(recording)
+        self.answer_state(entry, (200, value), headers, rule, not_modified=still_recorded)
 
     def answer_write(self, entry, path, body, rule):
         """A write: the recording of the same method, path and body when there is one, else the
@@ -116,12 +129,13 @@ class FakeGitHubHandler(BaseHTTPRequestHandler):
         state.update(entry, recording=recording.name)
         self.replay(entry, recording, rule)
 
-    def answer_state(self, entry, answered, recorded_headers, rule):
-        """A body the state gave or changed, with an ETag of its own (304 when it matches)."""
+    def answer_state(self, entry, answered, recorded_headers, rule, not_modified=False):
+        """A body the state gave or changed, with an ETag of its own (304 when it matches, or
+        when the caller knows the request's validator still names it)."""
         status, value = answered
         body = answers.encode(value)
         headers = answers.headers_for(recorded_headers, body)
-        if status == 200 and etag_matches(self.headers.get("If-None-Match"), answers.etag(body)):
+        if status == 200 and (not_modified or etag_matches(self.headers.get("If-None-Match"), answers.etag(body))):
             return self.reply(entry, 304, [h for h in headers if h[0].lower() != "content-type"], b"", rule)
         self.reply(entry, status, headers, body, rule)
 
