@@ -31,12 +31,23 @@ final class ConversationScreen<Kind: Conversation>: GitHubScreen {
     var title: String { "\(owner)/\(name)#\(number)" }
 
     func prepare(completion: @escaping (Result<Void, any Error>) -> Void) -> Cancellable? {
-        let labels = labels.read(source, owner: owner, name: name) {}
+        // Both are read at once, and the screen opens once both are in: `add-label` is offered
+        // from the first actions the client asks for.
+        var labelsRead = false
+        var fetched: Result<Void, any Error>?
+        func finish() {
+            if labelsRead, let fetched { completion(fetched) }
+        }
+        let labels = labels.read(source, owner: owner, name: name) {
+            labelsRead = true
+            finish()
+        }
         let record = Kind.fetch(source, owner: owner, name: name, number: number) { [weak self] result in
-            completion(result.map { record in
+            fetched = result.map { record in
                 self?.record = record
                 self?.bodyLines = MarkdownLines.lines(of: Kind.body(of: record) ?? "").enumerated().map { ConversationItem.line($1, index: $0) }
-            })
+            }
+            finish()
         }
         return CancellableGroup([labels, record])
     }
