@@ -88,7 +88,7 @@ class MCPFuzzSession:
         probe_id = "probe-%d" % self.serial
         self.session.send({"jsonrpc": "2.0", "id": probe_id, "method": "tools/call", "params": {"name": "stack", "arguments": {}}})
         try:
-            answer = self.session.reply(probe_id, timeout=PROBE_DEADLINE)
+            answer = self.session.reply(probe_id, "tools/call", timeout=PROBE_DEADLINE)
         except SessionError as error:
             raise Finding("navhost mcp did not answer the stack tool: %s" % error) from error
         if not isinstance(answer.get("result", {}).get("structuredContent", {}).get("stack"), list):

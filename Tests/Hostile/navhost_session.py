@@ -55,8 +55,9 @@ class NavhostSession:
         """The first message (oldest first) `matches` accepts, waiting up to `timeout` seconds."""
         return self.connection.take(matches, timeout)
 
-    def reply(self, request_id, timeout=10):
-        return self.connection.reply_message(request_id, "request", timeout)
+    def reply(self, request_id, method, timeout=10):
+        """The reply to request `request_id` of `method` (which a timeout's message names)."""
+        return self.connection.reply_message(request_id, method, timeout)
 
     def request(self, method, params=None, timeout=10):
         """The whole reply to a request: its result or its error, as navhost wrote it."""

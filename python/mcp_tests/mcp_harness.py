@@ -97,9 +97,6 @@ class RawServer:
     def request(self, id, method, params=None):
         return self.connection.exchange(method, params, TIMEOUT, request_id=id)
 
-    def reply(self, id, timeout=TIMEOUT):
-        return self.connection.reply_message(id, "request", timeout)
-
     def initialize(self, version="2025-11-25"):
         reply = self.request(1, "initialize", {"protocolVersion": version, "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}})
         self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
