@@ -15,7 +15,8 @@ that:
 - its processes stay bounded: navhost-mcp's descendants (two navhost sessions and their
   workers) never exceed two sessions' worth of awake screens, spares and a few ending;
 and at the end of each session that closing stdin ends navhost-mcp with 0 and every process
-under it. Seeded and reproducible; standard library only.
+under it. Seeded and reproducible; the standard library and the repository's navshell package
+(navshell_path.py finds it).
 
     mcp_fuzz.py --navhost .build/debug/navhost --seconds 30 [--seed N]
 """

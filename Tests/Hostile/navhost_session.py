@@ -1,4 +1,5 @@
-"""One navhost process driven over real pipes, with /proc readings of it (standard library only).
+"""One navhost process driven over real pipes, with /proc readings of it (the standard library
+and the repository's navshell package, which navshell_path.py finds).
 
 The JSON-RPC side is navshell.jsonrpc's Connection in its inbox mode: every message navhost
 writes is kept as parsed (a batch's answer as its list) in `pending`, and the session matches
