@@ -18,7 +18,7 @@ def refused_initialize(session, rng, note):
     params = rng.choice([{"processId": "1234"}, {"processId": 1.5}, {"clientInfo": 5}, {"source": []}])
     note("initialize %s, then the real one" % json.dumps(params))
     session.send({"jsonrpc": "2.0", "id": "refused-initialize", "method": "initialize", "params": params})
-    session.reply("refused-initialize", timeout=BURST_DEADLINE)
+    session.reply("refused-initialize", "initialize", timeout=BURST_DEADLINE)
 
 
 def pipelined_reads(session, rng, count, note):
@@ -30,7 +30,7 @@ def pipelined_reads(session, rng, count, note):
     data = b"".join(frames)
     note("%d screen/rows (%d bytes) written without reading" % (count, len(data)))
     session.write_without_reading(data, BURST_DEADLINE)
-    session.reply("burst-%d" % (count - 1), timeout=BURST_DEADLINE * 2)
+    session.reply("burst-%d" % (count - 1), "screen/rows", timeout=BURST_DEADLINE * 2)
 
 
 def large_batch(session, count, note):
@@ -86,9 +86,9 @@ def actions_flood(session, rng, catalog, count, note):
     data = b"".join(session.frame(json.dumps(request, separators=(",", ":")).encode()) for request in requests)
     note("%d screen/actions and screen/perform (%d bytes) written at once" % (count, len(data)))
     session.write(data)
-    session.reply("flood-%d" % (count - 1), timeout=BURST_DEADLINE * 2)
+    session.reply(requests[-1]["id"], requests[-1]["method"], timeout=BURST_DEADLINE * 2)
     for request in requests[:-1]:
-        answer = session.reply(request["id"], timeout=BURST_DEADLINE)
+        answer = session.reply(request["id"], request["method"], timeout=BURST_DEADLINE)
         code = answer.get("error", {}).get("code")
         if code == -32603 or (code == -32601 and request["method"] in catalog.methods):
             raise SessionError("%s answered %s" % (json.dumps(request)[:300], str(answer)[:300]))

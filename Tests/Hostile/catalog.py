@@ -16,8 +16,8 @@ import tempfile
 
 GROUP_SELECTS = 3  # rows selected per section and row kind of a screen
 EXPLORED_PER_KIND = 4  # screens of one kind whose rows are read, while kinds lack params
-TRIES_PER_KIND = 4
-SCREENS_READ = 80  # the scout's budget  # params pushed to find those navhost accepts
+TRIES_PER_KIND = 4  # params pushed to find those navhost accepts
+SCREENS_READ = 80  # the scout's budget
 SCOUT_DEADLINE = 60
 ROW_IDS_PER_SCREEN = 8
 
@@ -79,19 +79,19 @@ def scout(session, catalog, capabilities):
         if len(made) == len(catalog.required(kind)):
             catalog.record(kind, made)
     for kind in catalog.kinds:
-        refusals = []
+        accepted, refusals = [], []
         for params in catalog.params[kind][:TRIES_PER_KIND]:
             answer = session.request("nav/push", {"kind": kind, "params": params}, timeout=SCOUT_DEADLINE)
             if "result" not in answer:
                 refusals.append("%s answered %s" % (params, str(answer.get("error"))[:200]))
                 continue
+            accepted.append(params)
             rows = session.request("screen/rows", {"limit": 1}, timeout=SCOUT_DEADLINE).get("result", {}).get("rows", [])
             read_actions(session, catalog, rows, (kind, params))
             session.request("nav/pop", timeout=SCOUT_DEADLINE)
         # Only params navhost accepted (a repository may have no README) are used from here on.
-        refused = [text.split(" answered ")[0] for text in refusals]
-        catalog.params[kind] = [params for params in catalog.params[kind][:TRIES_PER_KIND] if str(params) not in refused]
-        if not catalog.params[kind]:
+        catalog.params[kind] = accepted
+        if not accepted:
             findings.append("no params navhost accepts were found for the kind %s (schema %s; tried: %s)"
                             % (kind, catalog.schemas[kind], "; ".join(refusals) or "none found"))
     session.pending.clear()

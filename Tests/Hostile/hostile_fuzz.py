@@ -65,11 +65,11 @@ class Finding(Exception):
 
 class Ledger:
     """The method (and kind) of each request sent, by id, to judge its answer: an unknown-method
-    answer to a method the host lists in capabilities.methods is a finding; pushes answered
-    with a result are counted by kind."""
+    answer to a method the host lists in capabilities.methods (the catalog's `methods`, read by
+    the scout) is a finding; pushes answered with a result are counted by kind."""
 
-    def __init__(self, methods=()):
-        self.methods = list(methods)
+    def __init__(self, catalog):
+        self.catalog = catalog
         self.asked = {}  # request id -> (method, kind) of a request sent once and not answered yet
         self.pushed = collections.Counter()  # kind -> pushes answered with a result
 
@@ -87,7 +87,7 @@ class Ledger:
         if not isinstance(reply.get("id"), (int, str)) or self.asked.get(reply["id"]) is None:
             return
         method, kind = self.asked.pop(reply["id"])
-        if code == -32601 and method in self.methods:
+        if code == -32601 and method in self.catalog.methods:
             raise Finding("%s answered -32601, yet initialize lists it in capabilities.methods: %s" % (method, str(reply)[:600]))
         if code == "result" and method == "nav/push":
             self.pushed[kind] += 1
@@ -98,7 +98,7 @@ class FuzzSession:
         self.rng = rng
         self.catalog = kinds
         self.table = messages.methods(kinds)
-        self.ledger = Ledger()
+        self.ledger = Ledger(kinds)
         self.bursts = bursts
         self.log = log
         self.huge_bytes = huge_bytes
@@ -116,7 +116,6 @@ class FuzzSession:
         answer = self.session.request("initialize", {"processId": None, "clientInfo": {"name": "hostile"}}, timeout=PROBE_DEADLINE)
         if "result" not in answer:
             raise Finding("initialize was refused: %s" % str(answer)[:600])
-        self.ledger.methods = answer["result"]["capabilities"].get("methods") or []
         if not self.catalog.methods:  # the run's first session
             self.note("scout: reading every kind's params from the data")
             findings = catalog.scout(self.session, self.catalog, answer["result"]["capabilities"])
@@ -153,7 +152,7 @@ class FuzzSession:
         probe_id = "probe-%d" % self.serial
         self.session.send({"jsonrpc": "2.0", "id": probe_id, "method": "nav/stack"})
         try:
-            answer = self.session.reply(probe_id, timeout=PROBE_DEADLINE)
+            answer = self.session.reply(probe_id, "nav/stack", timeout=PROBE_DEADLINE)
         except SessionError as error:
             raise Finding("navhost did not answer nav/stack: %s" % error) from error
         self.count_replies()

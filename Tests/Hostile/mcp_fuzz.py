@@ -15,7 +15,8 @@ that:
 - its processes stay bounded: navhost-mcp's descendants (two navhost sessions and their
   workers) never exceed two sessions' worth of awake screens, spares and a few ending;
 and at the end of each session that closing stdin ends navhost-mcp with 0 and every process
-under it. Seeded and reproducible; standard library only.
+under it. Seeded and reproducible; the standard library and the repository's navshell package
+(navshell_path.py finds it).
 
     mcp_fuzz.py --navhost .build/debug/navhost --seconds 30 [--seed N]
 """
@@ -88,7 +89,7 @@ class MCPFuzzSession:
         probe_id = "probe-%d" % self.serial
         self.session.send({"jsonrpc": "2.0", "id": probe_id, "method": "tools/call", "params": {"name": "stack", "arguments": {}}})
         try:
-            answer = self.session.reply(probe_id, timeout=PROBE_DEADLINE)
+            answer = self.session.reply(probe_id, "tools/call", timeout=PROBE_DEADLINE)
         except SessionError as error:
             raise Finding("navhost mcp did not answer the stack tool: %s" % error) from error
         if not isinstance(answer.get("result", {}).get("structuredContent", {}).get("stack"), list):

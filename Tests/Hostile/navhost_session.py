@@ -1,4 +1,5 @@
-"""One navhost process driven over real pipes, with /proc readings of it (standard library only).
+"""One navhost process driven over real pipes, with /proc readings of it (the standard library
+and the repository's navshell package, which navshell_path.py finds).
 
 The JSON-RPC side is navshell.jsonrpc's Connection in its inbox mode: every message navhost
 writes is kept as parsed (a batch's answer as its list) in `pending`, and the session matches
@@ -55,8 +56,9 @@ class NavhostSession:
         """The first message (oldest first) `matches` accepts, waiting up to `timeout` seconds."""
         return self.connection.take(matches, timeout)
 
-    def reply(self, request_id, timeout=10):
-        return self.connection.reply_message(request_id, "request", timeout)
+    def reply(self, request_id, method, timeout=10):
+        """The reply to request `request_id` of `method` (which a timeout's message names)."""
+        return self.connection.reply_message(request_id, method, timeout)
 
     def request(self, method, params=None, timeout=10):
         """The whole reply to a request: its result or its error, as navhost wrote it."""

@@ -83,8 +83,8 @@ own item) and :label (what they are called)."
          (action (plist-get job :action))
          (ids (plist-get job :ids))
          (title (navshell--bare-title (plist-get action :title))))
-    (pcase (navshell--call-on-rows
-            session screen "screen/perform"
+    (pcase (navshell--session-call-on-rows
+            session screen ids "screen/perform"
             (append (navshell--target-params screen ids) (list :action (plist-get action :id))
                     (and input (list :input (navshell--input-object input)))
                     (and confirm (list :confirm confirm)))

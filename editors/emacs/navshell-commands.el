@@ -29,28 +29,26 @@
   (message "navshell: opening %s" url)
   (browse-url url))
 
-(defun navshell--select-row (session screen row index retried)
-  "Select ROW, at INDEX of SCREEN of SESSION.
-RETRIED is non-nil when the row's window was read again for it."
-  (navshell--session-select
-   session screen (plist-get row :id)
-   (lambda (result)
-     (pcase (plist-get result :action)
-       ("openURL" (navshell--open-url (plist-get result :url)))
-       ("none" (message "navshell: %s opens nothing" (plist-get row :title)))))
-   (lambda (err)
-     (when (navshell--window-gone-p err retried)
-       (navshell--session-request
-        session "screen/rows"
-        (list :screen (navshell--screen-id screen) :offset (1- index) :limit 1)
-        (lambda (_) (navshell--select-row session screen row index t)))))
-   (lambda (err) (navshell--window-gone-p err retried))))
-
-(defun navshell--window-gone-p (err retried)
-  "Return non-nil when ERR is about a row not loaded, unless RETRIED.
+(defun navshell--select-row (session screen row)
+  "Select ROW of SCREEN of SESSION.
 A row of a long list whose window the worker no longer keeps is read
-again, then selected again."
-  (and (not retried) (equal (plist-get (plist-get err :data) :reason) "notFound")))
+again first (`navshell--session-about-rows')."
+  (let ((id (plist-get row :id)))
+    (navshell--session-about-rows
+     session screen (list id)
+     (lambda (answered)
+       (navshell--session-select
+        session screen id
+        (lambda (result) (funcall answered (cons 'result result)))
+        (lambda (err) (funcall answered (cons 'error err)))
+        (lambda (_) t)))
+     (lambda (answer)
+       (pcase answer
+         (`(error . ,err) (navshell--report-error err))
+         (`(result . ,result)
+          (pcase (plist-get result :action)
+            ("openURL" (navshell--open-url (plist-get result :url)))
+            ("none" (message "navshell: %s opens nothing" (plist-get row :title))))))))))
 
 (defun navshell-select ()
   "Open the row at point: push its screen, or open its link.
@@ -61,7 +59,7 @@ On the line of rows not read yet, read more."
     (setq navshell--pending nil)
     (cond
      ((not screen) (user-error "NavShell is still starting"))
-     (found (navshell--select-row navshell--session screen (car found) (cdr found) nil))
+     (found (navshell--select-row navshell--session screen (car found)))
      ((eql (line-number-at-pos) (navshell--layout-more-line navshell--layout))
       (navshell--session-want navshell--session screen
                               (+ (navshell--screen-read screen) navshell-page-size)))

@@ -9,7 +9,7 @@
 ;; shows them in: `completing-read' in navhost's order, each candidate
 ;; annotated with its key hint and its target, or why it cannot be done
 ;; now.  A row of a long list that navhost no longer keeps is read again
-;; before it is asked about.
+;; (`navshell--session-about-rows').
 
 ;;; Code:
 
@@ -43,31 +43,10 @@ Return (IDS . LABEL), LABEL naming them, or nil when there is none."
   "The params naming SCREEN and the rows IDS (nil: the screen's own item)."
   (append (list :screen (navshell--screen-id screen)) (and ids (list :rowIds (vconcat ids)))))
 
-(defun navshell--call-on-rows (session screen method params timeout)
-  "Ask METHOD with PARAMS about rows of SCREEN of SESSION; give up after TIMEOUT s.
-Return what `navshell--session-call' returns.  A row whose window
-navhost no longer keeps (a row of a long list, read long ago) is read
-again, then the question is asked again."
-  (let ((answer (navshell--session-call session method params timeout))
-        (tries 0))
-    (while (let* ((err (and (eq (car answer) 'error) (cdr answer)))
-                  (data (plist-get err :data))
-                  (index (and (eql (plist-get err :code) -32602)
-                              (equal (plist-get data :reason) "notFound")
-                              (stringp (plist-get data :rowId))
-                              (navshell--screen-index-of screen (plist-get data :rowId)))))
-             (when (and index (< tries 100))
-               (cl-incf tries)
-               (navshell--session-call session "screen/rows"
-                                       (list :screen (navshell--screen-id screen)
-                                             :offset (1- index) :limit 1))))
-      (setq answer (navshell--session-call session method params timeout)))
-    answer))
-
 (defun navshell--list-actions (session screen ids)
   "The actions the rows IDS of SCREEN of SESSION offer, as a list.
 With IDS nil, those of the screen's own item."
-  (pcase (navshell--call-on-rows session screen "screen/actions" (navshell--target-params screen ids) 30)
+  (pcase (navshell--session-call-on-rows session screen ids "screen/actions" (navshell--target-params screen ids) 30)
     (`(result . ,result) (append (plist-get result :actions) nil))
     (`(error . ,err)
      (user-error "%s" (if (eql (plist-get err :code) -32601)

@@ -63,6 +63,12 @@ For example (\"--source\" \"github\") for the live GitHub API, or
   "The message of ERR, a JSON-RPC error object."
   (or (plist-get err :message) (format "%S" err)))
 
+(defun navshell--report-error (err)
+  "Report ERR, a JSON-RPC error object, unless it is a cancellation.
+jsonrpc.el's -1 (\"Server died\") is not reported either: the exit says why."
+  (unless (memql (plist-get err :code) (list navshell--cancelled -1))
+    (navshell--report (navshell--error-text err))))
+
 (defun navshell--session-changed (session)
   "Tell SESSION's owner that something visible changed.
 A screen pushed by a selection is shown once, with the rows that the
@@ -116,10 +122,8 @@ calling neither, when navhost is not running."
      :timeout nil
      :success-fn (lambda (result) (when on-result (funcall on-result result)))
      :error-fn (lambda (err)
-                 ;; -1 is jsonrpc.el's "Server died": the exit says why.
-                 (unless (or (memql (plist-get err :code) (list navshell--cancelled -1))
-                             (and quiet (funcall quiet err)))
-                   (navshell--report (navshell--error-text err)))
+                 (unless (and quiet (funcall quiet err))
+                   (navshell--report-error err))
                  (when on-error (funcall on-error err))))
     t))
 
@@ -127,23 +131,84 @@ calling neither, when navhost is not running."
   "Ask SESSION's navhost METHOD with PARAMS and wait for the answer.
 Return (result . RESULT) or (error . ERR), ERR a JSON-RPC error object;
 give up after TIMEOUT seconds (30 by default).  Notifications that come
-meanwhile are handled.  This waits on an asynchronous request, not with
-`jsonrpc-request': that one's answer leaves jsonrpc.el's process filter
-by a `throw', and messages read in the same chunk behind it (the answer
-to a read of rows) would wait, unhandled, for navhost's next output."
+meanwhile are handled."
+  (navshell--session-wait session method timeout
+                          (lambda (answered) (navshell--session-send session method params answered))))
+
+(defun navshell--session-call-on-rows (session screen ids method params timeout)
+  "As `navshell--session-call' SESSION METHOD PARAMS TIMEOUT, about rows.
+IDS are the rows of SCREEN that PARAMS name; a row navhost no longer
+keeps is read again first (`navshell--session-about-rows')."
+  (navshell--session-wait
+   session method timeout
+   (lambda (answered)
+     (navshell--session-about-rows
+      session screen ids
+      (lambda (give) (navshell--session-send session method params give))
+      answered))))
+
+(defun navshell--session-send (session method params answered)
+  "Send METHOD with PARAMS to SESSION's navhost; call ANSWERED with the answer.
+The answer is (result . RESULT) or (error . ERR); nothing is reported."
+  (jsonrpc-async-request
+   (navshell--session-connection session) (intern method) params :timeout nil
+   :success-fn (lambda (result) (funcall answered (cons 'result result)))
+   :error-fn (lambda (err) (funcall answered (cons 'error err)))))
+
+(defun navshell--session-wait (session method timeout start)
+  "Call START with a function to give an answer to, then wait for the answer.
+Return it, or an error saying that navhost did not answer METHOD within
+TIMEOUT seconds (30 by default) or exited.  SESSION's navhost must be
+running.  This waits on asynchronous requests, not with `jsonrpc-request':
+that one's answer leaves jsonrpc.el's process filter by a `throw', and
+messages read in the same chunk behind it (the answer to a read of rows)
+would wait, unhandled, for navhost's next output."
   (unless (navshell--session-running-p session)
     (user-error "NavShell's navhost is not running: M-x navshell starts it again"))
   (let ((answer nil)
         (deadline (+ (float-time) (or timeout 30))))
-    (jsonrpc-async-request
-     (navshell--session-connection session) (intern method) params :timeout nil
-     :success-fn (lambda (result) (setq answer (cons 'result result)))
-     :error-fn (lambda (err) (setq answer (cons 'error err))))
+    (funcall start (lambda (given) (setq answer given)))
     (while (and (not answer) (< (float-time) deadline) (navshell--session-running-p session))
       (accept-process-output nil 0.05))
     (or answer (cons 'error (list :message (if (navshell--session-running-p session)
                                                (format "navhost did not answer %s in time" method)
                                              "navhost exited"))))))
+
+(defun navshell--gone-row-index (screen ids err)
+  "Return the index in SCREEN of the row not loaded that ERR is about, or nil.
+ERR answered a request about the rows IDS: the row is the one its data
+names (screen/actions, screen/perform), else the only one of IDS
+\(screen/select)."
+  (let* ((data (plist-get err :data))
+         (id (or (plist-get data :rowId) (and ids (null (cdr ids)) (car ids)))))
+    (and (eql (plist-get err :code) -32602)
+         (equal (plist-get data :reason) "notFound")
+         (stringp id) (member id ids)
+         (navshell--screen-index-of screen id))))
+
+(defun navshell--session-about-rows (session screen ids send on-answer)
+  "Ask SESSION's navhost about the rows IDS of SCREEN with SEND.
+SEND makes the request: it is called with a function to give the answer
+to, (result . RESULT) or (error . ERR).  A row of a long list read long
+ago may have left the windows the worker keeps: navhost then answers
+notFound for it, and that row is read again and SEND called once more.
+ON-ANSWER gets the last answer."
+  (let ((retried nil))
+    (cl-labels ((attempt ()
+                  (funcall
+                   send
+                   (lambda (answer)
+                     (let ((index (and (not retried) (eq (car answer) 'error)
+                                       (navshell--gone-row-index screen ids (cdr answer)))))
+                       (if (not index)
+                           (funcall on-answer answer)
+                         (setq retried t)
+                         ;; Asked again whatever the read says: the second answer tells.
+                         (navshell--session-request
+                          session "screen/rows"
+                          (list :screen (navshell--screen-id screen) :offset (1- index) :limit 1)
+                          (lambda (_) (attempt)) (lambda (_) (attempt)) (lambda (_) t))))))))
+      (attempt))))
 
 (defun navshell--session-set-stack (session stack)
   "Make STACK, a vector of screen entries, SESSION's stack."

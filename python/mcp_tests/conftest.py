@@ -1,17 +1,15 @@
 """Fixtures for the end-to-end tests of `navhost mcp` (helpers in mcp_harness)."""
 
+import pathlib
+import sys
+
 import pytest
 
-from mcp_harness import FakeGitHub, RawServer, navshell_processes, process_table
-
-
-@pytest.fixture(autouse=True)
-def local_state(tmp_path_factory, monkeypatch):
-    """Every test's navhost keeps the snapshot's writes in a fresh folder: never the user's,
-    never another test's."""
-    folder = tmp_path_factory.mktemp("state")
-    monkeypatch.setenv("XDG_STATE_HOME", str(folder))
-    return folder
+# One definition for both test folders: python/testing/shared_fixtures.py. Importing a
+# fixture here registers it for this folder.
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "testing"))
+from shared_fixtures import fake_github, fresh_state  # noqa: E402,F401
+from mcp_harness import RawServer, navshell_processes, process_table  # noqa: E402
 
 
 @pytest.fixture
@@ -25,14 +23,6 @@ def raw_server():
     yield start
     for server in servers:
         server.close()
-
-
-@pytest.fixture
-def fake_github(tmp_path):
-    server = FakeGitHub()
-    server.cache = str(tmp_path / "cache.sqlite")
-    yield server
-    server.close()
 
 
 @pytest.fixture(autouse=True)

@@ -10,20 +10,16 @@ import json
 import os
 import pathlib
 import subprocess
-import sys
-import urllib.request
 
 import anyio
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-REPOSITORY = pathlib.Path(__file__).resolve().parents[2]
-NAVHOST = os.environ.setdefault("NAVHOST", str(REPOSITORY / ".build" / "debug" / "navhost"))
-SCREENS = str(REPOSITORY / "examples" / "python-screen" / "screens.json")
-FAKE_GITHUB = REPOSITORY / "Tests" / "Fixtures" / "fake-github" / "fake_github.py"
+from navshell import jsonrpc, process_table  # installed into the test venv by scripts/test-python
+from navshell.host_process import HostProcess
+from shared_fixtures import NAVHOST, REPOSITORY  # python/testing, on sys.path by conftest.py
 
-from navshell import jsonrpc, process_table  # noqa: E402  (installed into the test venv by scripts/test-python)
-from navshell.host_process import HostProcess  # noqa: E402
+SCREENS = str(REPOSITORY / "examples" / "python-screen" / "screens.json")
 
 TIMEOUT = 30  # seconds for any one answer of navhost mcp
 
@@ -101,9 +97,6 @@ class RawServer:
     def request(self, id, method, params=None):
         return self.connection.exchange(method, params, TIMEOUT, request_id=id)
 
-    def reply(self, id, timeout=TIMEOUT):
-        return self.connection.reply_message(id, "request", timeout)
-
     def initialize(self, version="2025-11-25"):
         reply = self.request(1, "initialize", {"protocolVersion": version, "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}})
         self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
@@ -112,22 +105,3 @@ class RawServer:
     def close(self):
         self.host.end(lambda: None)
 
-
-class FakeGitHub:
-    """Tests/Fixtures/fake-github: recorded GitHub responses on loopback, with scripted faults."""
-
-    def __init__(self):
-        self.process = subprocess.Popen([sys.executable, str(FAKE_GITHUB)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        self.url = "http://127.0.0.1:%d" % int(self.process.stdout.readline())
-
-    def script(self, rules):
-        request = urllib.request.Request(self.url + "/__script", data=json.dumps(rules).encode(), method="POST",
-                                         headers={"Content-Type": "application/json"})
-        urllib.request.urlopen(request, timeout=10).read()
-
-    def requests(self):
-        return json.loads(urllib.request.urlopen(self.url + "/__requests", timeout=10).read())
-
-    def close(self):
-        self.process.stdin.close()
-        self.process.wait(timeout=10)

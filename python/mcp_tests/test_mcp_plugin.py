@@ -1,22 +1,15 @@
 """A plugin screen kind (examples/python-screen's screens.json) through the MCP tools."""
 
-import os
 import subprocess
 
 from mcp_harness import SCREENS, call, mcp_session, run
+from shared_fixtures import commit_subject as subject, git_repository
 
 COMMITS = 45
 
 
 def test_push_a_plugin_kind_and_page_through_it(tmp_path):
-    repository = str(tmp_path)
-    env = dict(os.environ, GIT_AUTHOR_NAME="m", GIT_AUTHOR_EMAIL="m@example.com", GIT_COMMITTER_NAME="m", GIT_COMMITTER_EMAIL="m@example.com")
-    subprocess.run(["git", "init", "-q", repository], check=True, env=env)
-    for number in range(1, COMMITS + 1):
-        with open(os.path.join(repository, "file.txt"), "a") as file:
-            file.write(f"{number}\n")
-        subprocess.run(["git", "-C", repository, "add", "-A"], check=True, env=env)
-        subprocess.run(["git", "-C", repository, "commit", "-q", "-m", f"change {number}"], check=True, env=env)
+    repository = git_repository(tmp_path, COMMITS)
 
     async def body():
         async with mcp_session("--screens", SCREENS) as session:
@@ -29,9 +22,9 @@ def test_push_a_plugin_kind_and_page_through_it(tmp_path):
             while "nextCursor" in answer:
                 answer = (await call(session, "rows", cursor=answer["nextCursor"])).structured_content
                 subjects += [row["title"] for row in answer["rows"]]
-            assert subjects == [f"change {number}" for number in range(COMMITS, 0, -1)]
-            searched = (await call(session, "search", text="change 4")).structured_content
-            assert {row["title"] for row in searched["rows"]} >= {"change 4", "change 40", "change 45"}
+            assert subjects == [subject(number) for number in range(COMMITS, 0, -1)]
+            searched = (await call(session, "search", text="number 4")).structured_content
+            assert {row["title"] for row in searched["rows"]} >= {subject(number) for number in (4, 40, 41, 42, 43, 44, 45)}
 
     run(body)
 
@@ -40,10 +33,7 @@ def test_a_plugin_screens_action_is_performed_with_no_mcp_change(tmp_path):
     """The example's `tag` and its destructive `delete-tag`, through the generic tools."""
     from action_harness import acting_session, perform
 
-    repository = str(tmp_path)
-    env = dict(os.environ, GIT_AUTHOR_NAME="m", GIT_AUTHOR_EMAIL="m@example.com", GIT_COMMITTER_NAME="m", GIT_COMMITTER_EMAIL="m@example.com")
-    subprocess.run(["git", "init", "-q", repository], check=True, env=env)
-    subprocess.run(["git", "-C", repository, "commit", "-q", "--allow-empty", "-m", "The first change"], check=True, env=env)
+    repository = git_repository(tmp_path, 1)
 
     def tags():
         return subprocess.run(["git", "-C", repository, "tag"], check=True, capture_output=True, text=True).stdout.split()

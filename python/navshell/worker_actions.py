@@ -7,7 +7,8 @@ raising ``ActionFailed``); this module checks the input, asks for a confirmation
 destructive action (a token bound to the action, the targets, the input and each target's
 ``action_state``, good for ``CONFIRM_SECONDS``), updates the rows at once, puts them back on a
 failure and reads them again after a success, reports each target's result, and adds and
-answers the read-only actions every row has (``open-url``, ``copy-url``, ``copy-text``).
+answers the read-only actions every row, and the screen's own item, has (``open-url``,
+``copy-url``, ``copy-text``).
 """
 
 import hashlib
@@ -125,13 +126,23 @@ class Actions:
         return offered
 
     def _offers(self, row_id, item):
+        """The target's writes, then the read-only actions; the screen's own item offers nothing
+        when the screen declares no actions of its own and no ``url`` (it has no item)."""
+        own = list(self.worker.screen.actions(item))
+        url, _ = self._url_and_text(row_id, item)
+        if row_id is None and not own and not url:
+            return []
+        return own + _read_only(url)
+
+    def _url_and_text(self, row_id, item):
+        """What ``open-url``/``copy-url`` and ``copy-text`` answer: a row's ``values.url`` or the URL
+        its selection opens, and its title, subtitle and detail; the screen's own ``url`` and title."""
         screen = self.worker.screen
-        own = list(screen.actions(item))
         if row_id is None:
-            return own
+            return screen.url, screen.title
         row = screen.row(item)
-        selection = screen.select(item) or {}
-        return own + _read_only((row.get("values") or {}).get("url") or selection.get("url"))
+        url = (row.get("values") or {}).get("url") or (screen.select(item) or {}).get("url")
+        return url, "\n".join(row[key] for key in ("title", "subtitle", "detail") if row.get(key))
 
     @staticmethod
     def _public(action):
@@ -141,21 +152,27 @@ class Actions:
 
     @staticmethod
     def _check_input(action, given, fail):
-        """The input with defaults, and the required fields still missing; a value of the wrong
-        type, or not one of its field's options, fails the action (``validation``)."""
+        """The input with defaults, and the required fields still missing, as navhost's own
+        screens check it: an absent or null value takes its field's default; a value of the wrong
+        type, not one of its field's options, or a required one that is only white space, fails
+        the action (``validation``, naming the field)."""
         input, missing = {}, []
         for field in action.get("input", []):
             name = field["name"]
-            value = given.get(name, field.get("default"))
-            if value is None or (value == "" and field.get("required")):
-                if field.get("required"):
+            value = given.get(name)
+            if value is None:
+                if "default" in field:
+                    input[name] = field["default"]
+                elif field.get("required"):
                     missing.append(field)
                 continue
             kind = FIELD_TYPES[field["type"]]
             wrong = not isinstance(value, kind) or (kind is not bool and isinstance(value, bool))
-            if wrong or (field["type"] == "enum" and value not in field.get("options", [])):
-                expected = f"one of {', '.join(field.get('options', []))}" if field["type"] == "enum" else f"a {field['type']}"
-                raise fail("validation", f"input '{name}' must be {expected}", field=name)
+            blank = field.get("required") and isinstance(value, str) and not value.strip()
+            if wrong or blank or (field["type"] == "enum" and value not in field.get("options", [])):
+                expected = ("more than white space" if blank else f"one of {', '.join(field.get('options', []))}"
+                            if field["type"] == "enum" else f"a {field['type']}")
+                raise fail("validation", f"'{name}' must be {expected}", field=name)
             input[name] = value
         return input, missing
 
@@ -189,13 +206,9 @@ class Actions:
     def _read(self, action_id, targets):
         results = []
         for row_id, item in targets:
-            row = self.worker.screen.row(item)
-            if action_id == "copy-text":
-                found = {"text": "\n".join(row[key] for key in ("title", "subtitle", "detail") if row.get(key))}
-            else:
-                url = (row.get("values") or {}).get("url") or (self.worker.screen.select(item) or {}).get("url")
-                found = {"url": url} if action_id == "open-url" else {"text": url}
-            results.append(dict({"id": row_id, "status": "done"}, **found))
+            url, text = self._url_and_text(row_id, item)
+            found = {"url": url} if action_id == "open-url" else {"text": url if action_id == "copy-url" else text}
+            results.append(_result(row_id, dict({"status": "done"}, **found)))
         return results
 
     def _write(self, action_id, targets, input, given):

@@ -70,10 +70,12 @@ class ListScreen:
     Actions: ``actions(item)`` lists an item's (``Action``s; ``item`` None is the screen's own),
     ``preview(action, item, input)`` returns the item as it will look once done (shown at
     once) or None, and ``perform(action, item, input)`` does it, raising ``ActionFailed``; the
-    rows are then read again. ``action_state(item)`` binds a confirmation to the item.
+    rows are then read again. ``action_state(item)`` binds a confirmation to the item. ``url``,
+    when set, is the web address of the screen's own item (``open-url``, ``copy-url``).
     """
 
     title = ""
+    url = None
 
     def sections(self, query):
         raise NotImplementedError

@@ -16,7 +16,7 @@ import catalog  # noqa: E402
 import hostile_fuzz  # noqa: E402
 import mcp_messages  # noqa: E402
 import messages  # noqa: E402
-from navhost_session import NavhostSession  # noqa: E402
+from navhost_session import NavhostSession, SessionError  # noqa: E402
 
 TYPES = {"string": str, "integer": int}
 
@@ -69,11 +69,18 @@ def test_the_mcp_fuzzers_push_tool_takes_every_kind_and_one_unknown(scouted):
     assert set(value["kind"] for value in made) == set(kinds.kinds) | {"gists"}
 
 
+def ledger(methods):
+    """A hostile client's ledger after a scout read `methods` from initialize's capabilities."""
+    kinds = catalog.Catalog([])
+    kinds.methods = methods
+    return hostile_fuzz.Ledger(kinds)
+
+
 def test_unknown_method_is_a_finding_only_for_a_method_the_host_lists():
-    unlisted = hostile_fuzz.Ledger(["nav/stack"])
+    unlisted = ledger(["nav/stack"])
     unlisted.remember({"jsonrpc": "2.0", "id": 5, "method": "screen/perform", "params": {"action": "x"}})
     unlisted.judge({"jsonrpc": "2.0", "id": 5, "error": {"code": -32601, "message": "unknown method"}}, -32601)
-    listed = hostile_fuzz.Ledger(["nav/stack", "screen/perform"])
+    listed = ledger(["nav/stack", "screen/perform"])
     listed.remember([{"jsonrpc": "2.0", "id": 5, "method": "screen/perform"}, {"jsonrpc": "2.0", "id": 6, "method": "nav/push",
                                                                                 "params": {"kind": "users"}}])
     listed.judge({"jsonrpc": "2.0", "id": 6, "result": {}}, "result")
@@ -84,3 +91,13 @@ def test_unknown_method_is_a_finding_only_for_a_method_the_host_lists():
     listed.remember({"jsonrpc": "2.0", "id": 7, "method": "screen/perform"})
     listed.remember({"jsonrpc": "2.0", "id": 7, "method": "nav/teleport"})
     listed.judge({"jsonrpc": "2.0", "id": 7, "error": {"code": -32601, "message": "unknown method"}}, -32601)
+
+
+def test_a_reply_that_does_not_come_names_its_method():
+    session = NavhostSession(os.environ["NAVHOST"])
+    try:
+        session.request("initialize", {"processId": None}, timeout=30)
+        with pytest.raises(SessionError, match=r"the reply to nav/stack \(request never-sent\)"):
+            session.reply("never-sent", "nav/stack", timeout=0.3)
+    finally:
+        assert session.close() == 0 and session.leftovers == []

@@ -56,16 +56,28 @@ WORKER = textwrap.dedent("""
                 raise nav.ActionFailed("conflict", "the tests are red", status=409, retry_after=30)
             self.tasks[self.tasks.index(task)] = self.preview(action, task, input)
 
-    nav.serve({"tasks": Tasks})
+    class Project(Tasks):  # a screen whose own item has a web address
+        url = "https://example.com/tasks"
+
+    class Plain(Tasks):  # a screen with no item of its own
+        def actions(self, task):
+            return [] if task is None else super().actions(task)
+
+    nav.serve({"tasks": Tasks, "project": Project, "plain": Plain})
 """)
+
+
+def open_worker(kind):
+    process = subprocess.Popen([sys.executable, "-c", WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    connection = jsonrpc.Connection(process.stdout.fileno(), process.stdin.fileno())
+    connection.request("worker/open", {"screen": "s2", "kind": kind})
+    connection.take_notifications()
+    return process, connection
 
 
 @pytest.fixture
 def worker():
-    process = subprocess.Popen([sys.executable, "-c", WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    connection = jsonrpc.Connection(process.stdout.fileno(), process.stdin.fileno())
-    connection.request("worker/open", {"screen": "s2", "kind": "tasks"})
-    connection.take_notifications()
+    process, connection = open_worker("tasks")
     yield connection
     process.kill()
     process.wait()
@@ -92,7 +104,8 @@ def test_each_row_offers_its_own_actions_then_the_read_only_ones(worker):
                                         {"name": "text", "title": "Note", "type": "text", "required": True},
                                         {"name": "times", "title": "Times", "type": "number", "default": 1}]}
     assert ids(worker.request("worker/actions", {"rowIds": ["task:ship"]})["actions"]) == ["note", "reopen", "copy-text"]
-    assert ids(worker.request("worker/actions", {})["actions"]) == ["add", "archive"]  # the screen's own item
+    # The screen's own item offers its writes, then the read-only actions, as a row does.
+    assert ids(worker.request("worker/actions", {})["actions"]) == ["add", "archive", "copy-text"]
     both = worker.request("worker/actions", {"rowIds": ["task:write", "task:ship"]})["actions"]
     assert ids(both) == ["note", "copy-text"]  # what every row offers, in the first row's order
     with pytest.raises(RPCError) as missing:
@@ -107,6 +120,33 @@ def test_read_only_actions_answer_the_url_or_the_text(worker):
     copied = worker.request("worker/perform", {"rowIds": ["task:write", "task:ship"], "action": "copy-text"})
     assert [result["text"] for result in copied["results"]] == ["write", "ship"]
     assert updates(worker) == []
+
+
+@pytest.fixture
+def screen_of_kind():
+    processes = []
+
+    def start(kind):
+        process, connection = open_worker(kind)
+        processes.append(process)
+        return connection
+    yield start
+    for process in processes:
+        process.kill()
+        process.wait()
+
+
+def test_the_screens_own_item_copies_its_title_and_opens_its_url(worker, screen_of_kind):
+    assert worker.request("worker/perform", {"action": "copy-text"})["results"] == [{"status": "done", "text": "Tasks"}]
+    project = screen_of_kind("project")
+    assert ids(project.request("worker/actions", {})["actions"]) == ["add", "archive", "open-url", "copy-url", "copy-text"]
+    assert project.request("worker/perform", {"action": "open-url"})["results"] == [
+        {"status": "done", "url": "https://example.com/tasks"}]
+    assert project.request("worker/perform", {"action": "copy-url"})["results"] == [
+        {"status": "done", "text": "https://example.com/tasks"}]
+    plain = screen_of_kind("plain")  # no actions of its own and no url: it has no item
+    assert plain.request("worker/actions", {})["actions"] == []
+    assert ids(plain.request("worker/actions", {"rowIds": ["task:ship"]})["actions"]) == ["note", "reopen", "copy-text"]
 
 
 def test_a_write_updates_the_row_at_once_and_answers_done(worker):
@@ -124,11 +164,31 @@ def test_input_of_the_wrong_type_is_refused_with_the_field(worker):
         worker.request("worker/perform", {"rowIds": ["task:write"], "action": "note", "input": {"text": "x", "times": "2"}})
     assert refused.value.code == -32016
     assert refused.value.data == {"reason": "validation", "action": "note", "input": {"text": "x", "times": "2"}, "field": "times"}
+    assert refused.value.message == "'times' must be a number"
     with pytest.raises(RPCError) as unknown:
         worker.request("worker/perform", {"rowIds": ["task:write"], "action": "teleport"})
     assert (unknown.value.code, unknown.value.data) == (-32602, {"reason": "unknownAction", "action": "teleport"})
     with pytest.raises(RPCError, match="shipped tasks stay shipped"):
         worker.request("worker/perform", {"rowIds": ["task:ship"], "action": "reopen"})
+
+
+@pytest.mark.parametrize("text", ["", "  ", "\t\n\u00a0"])
+def test_a_required_value_of_only_white_space_is_refused_with_the_field(worker, text):
+    given = {"text": text, "times": 1}
+    with pytest.raises(RPCError) as refused:
+        worker.request("worker/perform", {"rowIds": ["task:write"], "action": "note", "input": given})
+    assert (refused.value.code, refused.value.message) == (-32016, "'text' must be more than white space")
+    assert refused.value.data == {"reason": "validation", "action": "note", "input": given, "field": "text"}
+    assert updates(worker) == []
+
+
+def test_a_null_value_is_absent_and_takes_its_fields_default(worker):
+    asked = worker.request("worker/perform", {"rowIds": ["task:write"], "action": "note", "input": {"text": None}})
+    assert (asked["status"], [field["name"] for field in asked["fields"]]) == ("inputRequired", ["text"])
+    done = worker.request("worker/perform", {"rowIds": ["task:write"], "action": "note", "input": {"text": "ab", "times": None}})
+    assert done["status"] == "done" and row(worker, "task:write")["subtitle"] == "ab"  # times: its default, 1
+    asked = worker.request("worker/perform", {"rowIds": ["task:test"], "action": "finish", "input": {"how": None}})
+    assert asked["status"] == "confirm"  # how: its default, well
 
 
 def test_a_destructive_action_asks_first_with_a_token_bound_to_its_params(worker):

@@ -100,4 +100,34 @@ Return what navhost calls the first row."
       (should (string-prefix-p (concat first "\n") (current-kill 0)))
       (should-not (navshell-test-noticed "no row with id")))))
 
+(ert-deftest navshell-paging-gone-row-read-again-once ()
+  "A row navhost no longer keeps is read again and the request sent again, once."
+  (let* ((screen (navshell--screen-create :id "s1"))
+         (gone '(error :code -32602 :message "no row" :data (:reason "notFound")))
+         (reads nil) (tries 0) (answers nil)
+         (ask (lambda (ids refusals)
+                (setq tries 0 answers nil)
+                (navshell--session-about-rows
+                 nil screen ids
+                 (lambda (answered)
+                   (cl-incf tries)
+                   (funcall answered (if (<= tries refusals) gone '(result :ok t))))
+                 (lambda (answer) (push answer answers))))))
+    (setf (navshell--screen-rows screen) (vector '(:id "r1") '(:id "r2")))
+    (cl-letf (((symbol-function 'navshell--session-request)
+               (lambda (_session _method params on-result &rest _)
+                 (push (plist-get params :offset) reads)
+                 (funcall on-result nil)
+                 t)))
+      (funcall ask '("r2") 1)
+      (should (equal answers '((result :ok t))))
+      (should (equal (list tries reads) '(2 (1))))
+      (funcall ask '("r2") 2)
+      (should (equal answers (list gone)))
+      (should (equal (list tries reads) '(2 (1 1))))
+      ;; The screen's own item (no rows): nothing to read again.
+      (funcall ask nil 1)
+      (should (equal answers (list gone)))
+      (should (equal (list tries reads) '(1 (1 1)))))))
+
 ;;; navshell-paging-test.el ends here

@@ -156,4 +156,29 @@ local function test_results_and_failures()
   T.check(":q cancels: the window closes and nothing is sent", #vim.api.nvim_tabpage_list_wins(0) == 1 and #performs(session) == sent)
 end
 
-T.run("act_flow_test.lua", { test_menu, test_inputs_and_confirmation, test_results_and_failures })
+-- A perform about a row whose window the worker no longer keeps (navhost did nothing): the row
+-- is read again and the perform sent once more; once only, the second refusal told the user.
+local function test_perform_reads_a_forgotten_row_again_once()
+  local forgets = 1
+  local GONE = { code = -32602, message = "no row with id 'issue:5' on this screen", data = { reason = "notFound", rowId = "issue:5" } }
+  local session = scripted(function(method, params)
+    if method == "screen/actions" then return { actions = { COPY } } end
+    if method == "screen/rows" then return { rows = {} } end
+    if forgets > 0 then forgets = forgets - 1; return nil, GONE end
+    return { status = "done", results = { { id = "issue:3", status = "done", text = "#3" }, { id = "issue:5", status = "done", text = "#5" } } }
+  end)
+  actions.act(target_of(session, { "issue:3", "issue:5" }), "copy-text")
+  T.wait("the perform is done once the row was read again", function() return vim.fn.getreg('"') == "#5" end)
+  local sent = vim.tbl_map(function(one) return one.method end, session.sent)
+  T.check("the row read was the one navhost named: " .. table.concat(sent, ", "), vim.deep_equal(sent,
+    { "screen/actions", "screen/actions", "screen/perform", "screen/rows", "screen/perform" }) and session.sent[4].params.offset == 1)
+  T.check("and nothing was told", #session.reported == 0)
+  forgets = 2
+  actions.act(target_of(session, { "issue:3", "issue:5" }), "copy-text")
+  T.wait("a row still gone after its read is told", function() return #session.reported == 1 end)
+  T.check("read again once only", #vim.tbl_filter(function(one) return one.method == "screen/rows" end, session.sent) == 2
+    and session.reported[1] == GONE.message)
+end
+
+T.run("act_flow_test.lua", { test_menu, test_inputs_and_confirmation, test_results_and_failures,
+  test_perform_reads_a_forgotten_row_again_once })

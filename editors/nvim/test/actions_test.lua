@@ -129,8 +129,9 @@ end
 
 -- Failures as navhost gives them: the reason named with what to do, and nothing changed.
 local function test_failures()
-  -- An issue no other test changed: a change within the second of another one would leave its
-  -- updated_at, which the confirmation is bound to, as it was.
+  -- An issue no other test changed, so it starts open as the snapshot has it. The confirmation
+  -- is bound to its updated_at and its last local change, so the comment posted below makes the
+  -- token stale however soon it follows another change.
   vim.cmd("NavShell users/mojombo/repositories/chronic/issues/30")
   T.wait_for_text("COMMENTS")
   vim.api.nvim_win_set_cursor(0, { 1, 0 })

@@ -5,8 +5,6 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 . "$here/../../test-setup.sh"
-# Actions on the snapshot write a local state database: this run's own, in the scratch folder.
-export XDG_STATE_HOME="$scratch/state"
 cp -R "$here/.." "$scratch/plugin"
 rm -f "$scratch/plugin/doc/tags"
 # A stand-in browser: it writes the URL it was asked to open.

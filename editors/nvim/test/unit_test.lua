@@ -244,4 +244,38 @@ local function test_layout_carried_on()
   T.check("a layout carried on is the layout made from nothing (first step that differs: " .. tostring(differs) .. ")", differs == nil)
 end
 
-T.run("unit_test.lua", { test_framing, test_screen_windows, test_screen_updates, test_options, test_draw_changes, test_fit, test_layout_carried_on })
+-- A selection's notFound names no row: the one row selected is read again, the selection sent
+-- once more, and nothing told; an error about the screen's own item (no rows) is not retried.
+local function test_about_rows()
+  local Session = require("navshell.session")
+  local Screen = require("navshell.screen")
+  local screen = Screen.new({ id = "s1", title = "Users" })
+  screen.rows = rows(1, 3)
+  local reads, tries, told = {}, 0, nil
+  local session = {}
+  function session:request(_, params, on_result) table.insert(reads, params.offset); on_result({}); return true end
+  local GONE = { code = -32602, message = "no row", data = { reason = "notFound" } }
+  local sent = Session.about_rows(session, screen, { "r3" }, function(on_error)
+    tries = tries + 1
+    if tries == 1 then on_error(GONE) end
+    return true
+  end)
+  T.check("the selected row is read again and selected once more", sent and tries == 2 and vim.deep_equal(reads, { 2 }))
+  tries = 0
+  Session.about_rows(session, screen, { "r3" }, function(on_error)
+    tries = tries + 1
+    told = on_error(GONE)
+    return true
+  end, function() return true end)
+  T.check("once only: the second refusal goes to on_error", tries == 2 and told == true and #reads == 2)
+  tries = 0
+  Session.about_rows(session, screen, {}, function(on_error)
+    tries = tries + 1
+    told = on_error(GONE)
+    return true
+  end)
+  T.check("about the screen's own item, nothing is read and the error is told", tries == 1 and told == false and #reads == 2)
+end
+
+T.run("unit_test.lua", { test_framing, test_screen_windows, test_screen_updates, test_options, test_draw_changes, test_fit, test_layout_carried_on,
+  test_about_rows })

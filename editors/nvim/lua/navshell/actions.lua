@@ -10,6 +10,7 @@ local fit = require("navshell.fit")
 local inputs = require("navshell.inputs")
 local messages = require("navshell.messages")
 local outcome = require("navshell.outcome")
+local Session = require("navshell.session")
 
 local M = {}
 
@@ -37,30 +38,21 @@ end
 -- Asks for the actions of the target's rows and of the screen's own item, and calls
 -- on_lists(rows, own) once both answered ({} for a list that could not be read, or for rows
 -- when there are none). A screen with no item of its own offers nothing for it. A row of a long
--- list whose window the worker no longer keeps is read again, and its actions asked again.
+-- list whose window the worker no longer keeps is read again (Session.about_rows).
 local function lists(target, on_lists)
   local answers, waiting = {}, 0
   local session, screen = target.session, target.screen
-  local function ask(key, row_ids, retried)
+  local function ask(key, row_ids)
     waiting = waiting + 1
     local function answered(result)
       answers[key] = type(result) == "table" and result.actions or {}
       waiting = waiting - 1
       if waiting == 0 then on_lists(answers.rows or {}, answers.own or {}) end
     end
-    local function refused(err)
-      local data = type(err.data) == "table" and err.data or {}
-      local index = data.reason == "notFound" and data.rowId and screen:index_of(data.rowId)
-      if not index or retried then return answered(nil) end
-      session:request("screen/rows", { screen = screen.id, offset = index - 1, limit = 1 }, function()
-        waiting = waiting - 1
-        ask(key, row_ids, true)
-      end, function() answered(nil) end)
-      return true
-    end
-    if not session:request("screen/actions", { screen = screen.id, rowIds = row_ids }, answered, refused) then
-      waiting = waiting - 1
-    end
+    local sent = Session.about_rows(session, screen, row_ids or {}, function(on_error)
+      return session:request("screen/actions", { screen = screen.id, rowIds = row_ids }, answered, on_error)
+    end, function() answered(nil) end)
+    if not sent then waiting = waiting - 1 end
   end
   if #target.ids > 100 then return messages.warn("at most 100 rows can be acted on at once: unmark some") end
   if #target.ids > 0 then ask("rows", target.ids) end
@@ -164,26 +156,36 @@ local function failed(target, action, input, err)
   end, sent)
 end
 
+-- What screen/perform answered: the fields it still needs asked for, its confirmation asked,
+-- or its outcome shown.
+local function performed(target, action, input, result)
+  if result.status == "inputRequired" then
+    local given = vim.tbl_extend("force", type(result.input) == "table" and result.input or {}, input)
+    return inputs.ask(result.fields or {}, given, outcome.context(action, target), function(filled)
+      perform(target, action, filled)
+    end)
+  elseif result.status == "confirm" then
+    return vim.ui.select({ "No", "Yes" }, {
+      prompt = tostring(result.message or (outcome.name(action) .. "?")), kind = "navshell_confirm",
+    }, function(choice)
+      if choice == "Yes" then perform(target, action, input, result.confirm) end
+    end)
+  elseif result.status ~= "done" then
+    return messages.warn(outcome.name(action) .. ": navhost answered status '" .. tostring(result.status) .. "'")
+  end
+  done(target, action, result)
+end
+
+-- Sends screen/perform; a row of a long list whose window the worker no longer keeps is read
+-- again first (Session.about_rows: navhost did nothing then).
 function perform(target, action, input, confirm)
   local params = { screen = target.screen.id, action = action.id, confirm = confirm }
   if #target.ids > 0 then params.rowIds = target.ids end
   if next(input) then params.input = input end
-  target.session:request("screen/perform", params, function(result)
-    if result.status == "inputRequired" then
-      local given = vim.tbl_extend("force", type(result.input) == "table" and result.input or {}, input)
-      return inputs.ask(result.fields or {}, given, outcome.context(action, target), function(filled)
-        perform(target, action, filled)
-      end)
-    elseif result.status == "confirm" then
-      return vim.ui.select({ "No", "Yes" }, {
-        prompt = tostring(result.message or (outcome.name(action) .. "?")), kind = "navshell_confirm",
-      }, function(choice)
-        if choice == "Yes" then perform(target, action, input, result.confirm) end
-      end)
-    elseif result.status ~= "done" then
-      return messages.warn(outcome.name(action) .. ": navhost answered status '" .. tostring(result.status) .. "'")
-    end
-    done(target, action, result)
+  Session.about_rows(target.session, target.screen, target.ids, function(on_error)
+    return target.session:request("screen/perform", params, function(result)
+      performed(target, action, input, result)
+    end, on_error)
   end, function(err)
     if err.code ~= ACTION_FAILED then return false end
     failed(target, action, input, err)

@@ -40,26 +40,22 @@ local function cursor_at(screen, index)
   ui.session:want(screen, index + config.options.load_ahead)
 end
 
-local function select_row(screen, row, index, retried)
-  ui.session:select(screen, row.id, function(result)
-    if result.action == "openURL" then browser.open(result.url) end
-    if result.action == "none" then messages.say("'" .. tostring(row.title) .. "' opens nothing") end
-  end, function(err)
-    -- A row of a long list whose window the worker no longer keeps: read it again, then select.
-    local not_found = type(err.data) == "table" and err.data.reason == "notFound"
-    if not_found and not retried then
-      ui.session:request("screen/rows", { screen = screen.id, offset = index - 1, limit = 1 }, function()
-        select_row(screen, row, index, true)
-      end)
-    end
+-- Selects `row` (of a long list, read again first when navhost no longer keeps its window).
+local function select_row(screen, row)
+  local session = ui.session
+  session:about_rows(screen, { row.id }, function(on_error)
+    return session:select(screen, row.id, function(result)
+      if result.action == "openURL" then browser.open(result.url) end
+      if result.action == "none" then messages.say("'" .. tostring(row.title) .. "' opens nothing") end
+    end, on_error)
   end)
 end
 
 function M.select()
-  local screen, row, index = row_under_cursor()
+  local screen, row = row_under_cursor()
   if not screen then return end
   ui.pending = nil
-  if row then return select_row(screen, row, index, false) end
+  if row then return select_row(screen, row) end
   if vim.api.nvim_win_get_cursor(0)[1] == ui.layout.more_line then
     return ui.session:want(screen, #screen.rows + config.options.page_size)
   end

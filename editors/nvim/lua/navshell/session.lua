@@ -12,6 +12,7 @@ Session.__index = Session
 
 -- JSON-RPC codes the plugin treats specially (docs/protocol.md, section 3).
 local CANCELLED = -32800
+local INVALID_PARAMS = -32602
 local INVALID_NAVIGATION = -32013 -- e.g. back on the root screen: a refusal, not a failure
 
 function Session.message_of(err)
@@ -89,6 +90,38 @@ function Session:request(method, params, on_result, on_error)
   return true
 end
 
+-- The index on `screen` of the row `err` says navhost has not loaded, among the rows `ids` a
+-- request asked about: the row its data names (screen/actions, screen/perform), else the only
+-- one asked about (screen/select). nil for any other error.
+local function gone_row(screen, ids, err)
+  local data = type(err) == "table" and type(err.data) == "table" and err.data or {}
+  if err.code ~= INVALID_PARAMS or data.reason ~= "notFound" then return nil end
+  local id = data.rowId or (#ids == 1 and ids[1]) or nil
+  return id and vim.tbl_contains(ids, id) and screen:index_of(id) or nil
+end
+
+-- Sends a request about the rows `ids` of `screen`: `send(on_error)` sends it with `on_error`
+-- as its error handler (Session:request's, Session:select's) and returns what they return.
+-- A row of a long list read long ago may have left the windows the worker keeps: navhost then
+-- answers notFound for it, and the row is read again and the request sent once more. Any other
+-- error, and the second one, goes to `on_error(err)`, which returns true when it told the user.
+-- `session` is anything with Session:request (the tests' scripted sessions too).
+function Session.about_rows(session, screen, ids, send, on_error)
+  local retried = false
+  local function attempt()
+    return send(function(err)
+      local index = not retried and gone_row(screen, ids, err)
+      if not index then return on_error ~= nil and on_error(err) == true end
+      retried = true
+      -- Sent again whatever the read says: a read that failed leaves the second answer to tell.
+      session:request("screen/rows", { screen = screen.id, offset = index - 1, limit = 1 }, attempt,
+        function() attempt(); return true end)
+      return true
+    end)
+  end
+  return attempt()
+end
+
 -- Selects a row of `screen`. A selection that pushes answers the pushed screen's first page
 -- too (`rows`), so that screen's rows are not read separately: navhost announces the push
 -- (nav/didChange) just before the answer, and a screen that arrives while a selection is
@@ -101,9 +134,10 @@ function Session:select(screen, row_id, on_result, on_error)
     if on_result then on_result(result) end
   end, function(err)
     self:selected(nil)
-    if on_error then on_error(err) end
+    return on_error ~= nil and on_error(err)
   end)
   if not sent then self.selecting = self.selecting - 1 end
+  return sent
 end
 
 function Session:selected(first_rows)
