@@ -116,13 +116,14 @@ class Actions:
         return [(row_id, self.worker.find(row_id)[0]) for row_id in row_ids] or [(None, None)]
 
     def _offered(self, targets):
-        """The actions every target offers, in the first one's order; disabled for all if for one."""
+        """The actions every target offers, in the first one's order, each as strict as the
+        strictest target's (``_strictest``)."""
         offers = [self._offers(row_id, item) for row_id, item in targets]
         offered = []
         for action in offers[0]:
             same = [next((a for a in offer if a["id"] == action["id"]), None) for offer in offers]
             if all(same):
-                offered.append(next((a for a in same if "disabled" in a), action))
+                offered.append(_strictest(same))
         return offered
 
     def _offers(self, row_id, item):
@@ -239,6 +240,24 @@ class Actions:
             except Exception as error:  # the write was done: the rows keep its preview
                 print(f"worker/perform {action_id}: reading the rows again failed: {error!r}", file=sys.stderr, flush=True)
         return results
+
+
+def _strictest(same):
+    """One action as several targets offer it: disabled (with the first reason) or destructive
+    when it is for any of them, and each enum field narrowed to the options all of them offer."""
+    merged = dict(same[0])
+    disabled = next((action["disabled"] for action in same if "disabled" in action), None)
+    if disabled:
+        merged["disabled"] = disabled
+    merged["destructive"] = any(action["destructive"] for action in same)
+    if "input" in merged:
+        def narrowed(field):
+            if "options" not in field:
+                return field
+            theirs = [next((f for f in action.get("input", []) if f["name"] == field["name"]), {}) for action in same]
+            return dict(field, options=[o for o in field["options"] if all(o in f.get("options", [o]) for f in theirs)])
+        merged["input"] = [narrowed(field) for field in merged["input"]]
+    return merged
 
 
 def _result(row_id, fields):

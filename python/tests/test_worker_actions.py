@@ -63,7 +63,15 @@ WORKER = textwrap.dedent("""
         def actions(self, task):
             return [] if task is None else super().actions(task)
 
-    nav.serve({"tasks": Tasks, "project": Project, "plain": Plain})
+    class Guarded(Tasks):  # "drop" asks first on the tested task only, which takes no "later"
+        def actions(self, task):
+            if task is None:
+                return []
+            whens = ["now"] if task[0] == "test" else ["now", "later"]
+            return [nav.Action("drop", "Drop", destructive=task[0] == "test",
+                               input=[nav.Field("when", "When", type="enum", options=whens, default="now")])]
+
+    nav.serve({"tasks": Tasks, "project": Project, "plain": Plain, "guarded": Guarded})
 """)
 
 
@@ -250,3 +258,18 @@ def test_the_rows_are_read_again_after_a_write_so_added_and_removed_rows_show(wo
     [update] = updates(worker)
     assert update["changes"]["removed"] == [{"id": "task:ship", "index": 2}]
     assert [row["id"] for row in worker.request("worker/rows", {})["rows"]] == ["task:write", "task:test", "task:deploy"]
+
+
+def test_an_action_on_several_rows_is_as_strict_as_its_strictest_row():
+    process, connection = open_worker("guarded")
+    try:
+        [drop] = connection.request("worker/actions", {"rowIds": ["task:write", "task:test"]})["actions"][:1]
+        assert drop["destructive"] and drop["input"][0]["options"] == ["now"]
+        asked = connection.request("worker/perform", {"rowIds": ["task:write", "task:test"], "action": "drop"})
+        assert asked["status"] == "confirm"
+        with pytest.raises(RPCError) as refused:
+            connection.request("worker/perform", {"rowIds": ["task:write", "task:test"], "action": "drop", "input": {"when": "later"}})
+        assert refused.value.data["reason"] == "validation"
+    finally:
+        process.kill()
+        process.wait()
