@@ -19,7 +19,7 @@ import Testing
         #expect(firstTime < secondTime)
     }
 
-    @Test func manyJobsQueuedAtOnceEachRunOnceInTheirOrder() async throws {
+    @Test func manyJobsQueuedAtOnceFromManyTasksEachRunExactlyOnce() async throws {
         let thread = SessionThread(name: "test session")
         let order = try await withThrowingTaskGroup(of: Int.self) { group in
             for number in 0..<200 { group.addTask { try await thread.run { number } } }
