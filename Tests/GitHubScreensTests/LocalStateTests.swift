@@ -1,4 +1,5 @@
 import Foundation
+import GitHubModels
 import GRDB
 import Testing
 
@@ -37,5 +38,15 @@ import Testing
         try local.record(.comment, owner: "mojombo", name: "chronic", number: 1, value: "Thanks")
         #expect(try local.changes(owner: "mojombo", name: "chronic").map(\.kind) == ["unstar", "comment"])
         #expect(try local.starChanges().map(\.kind) == ["unstar"])
+    }
+
+    @Test func aChangeIsStampedWithTheTimeAsGitHubWritesIt() throws {
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let local = LocalState(path: path)
+        let before = Int(Date().timeIntervalSince1970)
+        try local.record(.star, owner: "mojombo", name: "chronic", number: nil)
+        let stamp = try #require(try local.changes(owner: "mojombo", name: "chronic").first?.madeAt)
+        let seconds = try #require(ISO8601Timestamp.epochSeconds(parsing: stamp))
+        #expect((before...before + 5).contains(seconds))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GitHubModels
 import GRDB
 import Glibc
 import Synchronization
@@ -89,13 +90,14 @@ public final class LocalState: Sendable {
         }
     }
 
-    /// Appends a change, made now.
+    /// Appends a change, made now (as GitHub writes times: "2026-12-02T10:04:05Z").
     func record(_ kind: LocalChange.Kind, owner: String, name: String, number: Int?, value: String = "") throws {
         guard let queue = try open(creating: true) else { return }
+        let now = ISO8601Timestamp.string(fromEpochSeconds: time(nil))
         try queue.write { db in
             try db.execute(
                 sql: "INSERT INTO changes (made_at, kind, owner, name, number, value) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [LocalChange.timestamp(), kind.rawValue, owner, name, number, value])
+                arguments: [now, kind.rawValue, owner, name, number, value])
         }
     }
 
@@ -152,15 +154,5 @@ public struct LocalChange: FetchableRecord, Sendable, Equatable {
         name = row["name"]
         number = row["number"]
         value = row["value"]
-    }
-
-    /// Now, as GitHub writes times: "2026-12-02T10:04:05Z".
-    static func timestamp() -> String {
-        var now = time(nil)
-        var parts = tm()
-        gmtime_r(&now, &parts)
-        return String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
-            Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
     }
 }
