@@ -9,7 +9,6 @@ protocol ListedIssue: Sendable {
     /// nil where the source does not say (a pull request read from a list).
     var commentCount: Int? { get }
     var stateText: String { get }
-    var isOpen: Bool { get }
     var hasLocalChanges: Bool { get }
     var localChange: Int? { get }
     mutating func apply(_ write: GitHubWrite, at time: String)
@@ -45,7 +44,6 @@ enum IssueRow {
 extension GitHubIssue: ListedIssue {
     var commentCount: Int? { comments }
     var stateText: String { IssueStateText.of(self) }
-    var isOpen: Bool { conversation.state == .open }
     static var rowKind: String { RowKind.issue }
     var extraValues: [String: JSONValue] {
         ["state": .string(conversation.state.rawValue), "stateReason": RowValues.optional(stateReason?.rawValue)]
@@ -55,7 +53,6 @@ extension GitHubIssue: ListedIssue {
 extension GitHubPullRequest: ListedIssue {
     var commentCount: Int? { comments }
     var stateText: String { IssueStateText.of(self) }
-    var isOpen: Bool { conversation.state == .open }
     static var rowKind: String { RowKind.pullRequest }
     var extraValues: [String: JSONValue] {
         ["state": .string(conversation.state.rawValue), "draft": .bool(draft), "merged": .bool(isMerged), "base": .string(base.ref), "head": .string(head.label)]
