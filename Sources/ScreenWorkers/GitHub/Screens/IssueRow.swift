@@ -3,15 +3,10 @@ import ListController
 import NavProtocol
 
 /// What an issue list row shows of an issue or a pull request.
-protocol ListedIssue: Sendable {
-    /// What issues and pull requests share: number, title, author, labels, dates, address.
-    var conversation: GitHubConversationFields { get }
+protocol ListedIssue: GitHubItem {
     /// nil where the source does not say (a pull request read from a list).
     var commentCount: Int? { get }
     var stateText: String { get }
-    var hasLocalChanges: Bool { get }
-    var localChange: Int? { get }
-    mutating func apply(_ write: GitHubWrite, at time: String)
     /// The row's kind and its kind-specific typed values.
     static var rowKind: String { get }
     var extraValues: [String: JSONValue] { get }
@@ -66,12 +61,4 @@ extension ListedIssue {
         item.apply(write, at: time)
         return item
     }
-}
-
-extension GitHubIssue {
-    mutating func apply(_ write: GitHubWrite, at time: String) { write.apply(to: &self, at: time) }
-}
-
-extension GitHubPullRequest {
-    mutating func apply(_ write: GitHubWrite, at time: String) { write.apply(to: &self, at: time) }
 }

@@ -29,17 +29,11 @@ struct LocalChanges: Sendable {
         Set(changes.filter { ["close", "reopen", "merge"].contains($0.kind) }.compactMap(\.number))
     }
 
-    func apply(to issue: inout GitHubIssue) {
-        for change in changes where change.number == issue.number {
-            change.write?.apply(to: &issue, at: change.madeAt)
-            issue.localChange = change.id
-        }
-    }
-
-    func apply(to pull: inout GitHubPullRequest) {
-        for change in changes where change.number == pull.number {
-            change.write?.apply(to: &pull, at: change.madeAt)
-            pull.localChange = change.id
+    /// The changes to the issue or pull request.
+    func apply<Item: GitHubItem>(to item: inout Item) {
+        for change in changes where change.number == item.conversation.number {
+            if let write = change.write { item.apply(write, at: change.madeAt) }
+            item.localChange = change.id
         }
     }
 

@@ -70,16 +70,14 @@ extension SnapshotSource {
 }
 
 /// An issue or a pull request as the local state changes it.
-protocol LocallyChanged {
-    var conversation: GitHubConversationFields { get }
+protocol LocallyChanged: GitHubItem {
     var isListedAsPull: Bool { get }
-    static func apply(_ changes: LocalChanges, to item: inout Self)
 }
 
 extension LocallyChanged {
     func applying(_ changes: LocalChanges) -> Self {
         var item = self
-        Self.apply(changes, to: &item)
+        changes.apply(to: &item)
         return item
     }
 
@@ -92,10 +90,8 @@ extension LocallyChanged {
 
 extension GitHubIssue: LocallyChanged {
     var isListedAsPull: Bool { isPullRequest }
-    static func apply(_ changes: LocalChanges, to item: inout GitHubIssue) { changes.apply(to: &item) }
 }
 
 extension GitHubPullRequest: LocallyChanged {
     var isListedAsPull: Bool { true }
-    static func apply(_ changes: LocalChanges, to item: inout GitHubPullRequest) { changes.apply(to: &item) }
 }
