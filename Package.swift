@@ -233,7 +233,13 @@ let package = Package(
         ),
         .testTarget(name: "ListControllerTests", dependencies: ["ListController", "NavProtocol", "UVKit"], path: "Tests/ListControllerTests", swiftSettings: strict),
         .testTarget(
-            name: "GitHubScreensTests", dependencies: ["GitHubScreens", "GitHubSnapshot", "GitHubModels", "GitHubData", "ListController", "NavProtocol"], path: "Tests/GitHubScreensTests", swiftSettings: strict),
+            name: "GitHubScreensTests",
+            dependencies: [
+                "GitHubScreens", "GitHubSnapshot", "GitHubModels", "GitHubData", "ListController", "NavProtocol", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Tests/GitHubScreensTests",
+            swiftSettings: strict
+        ),
         // List windows and search at scale, through the real navhost (scripts/bench-list).
         .executableTarget(
             name: "ListBenchmark",

@@ -19,13 +19,9 @@ enum LabelCatalog {
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
-    /// The labels of a stored list (names separated by ","); a name not in the catalog keeps its name alone.
+    /// The labels of a stored list (names separated by ","), with the catalog's colours and
+    /// descriptions; a name not in the catalog keeps its name alone.
     static func labels(stored: String) -> [GitHubLabel] {
-        stored.split(separator: ",").map { label(named: String($0)) }
-    }
-
-    /// The catalog's label of that name, with its colour and description; else the name alone.
-    static func label(named name: String) -> GitHubLabel {
-        byName[name] ?? GitHubLabel(name: name)
+        stored.split(separator: ",").map(String.init).map { byName[$0] ?? GitHubLabel(name: $0) }
     }
 }

@@ -10,6 +10,7 @@ public struct GitHubConversationFields: Codable, Sendable, Hashable {
     public var user: GitHubUser
     /// "open" or "closed"; a merged pull request is closed with `mergedAt` set.
     public var state: GitHubIssueState
+    public var isOpen: Bool { state == .open }
     public var labels: [GitHubLabel]
     public var assignees: [GitHubUser]
     /// Markdown; null or "" when the author wrote none.

@@ -29,7 +29,6 @@ public struct GitHubPullRequest: Codable, Sendable, Hashable {
     /// (docs/protocol.md, "Local state"). Part of the state a confirmation is bound to: two
     /// changes within GitHub's one-second `updated_at` still tell apart.
     public var localChange: Int?
-    public var hasLocalChanges: Bool { localChange != nil }
 
     public subscript<Value>(dynamicMember field: WritableKeyPath<GitHubConversationFields, Value>) -> Value {
         get { conversation[keyPath: field] }

@@ -72,3 +72,9 @@ public struct GitHubUser: Codable, Sendable, Hashable {
         case updatedAt = "updated_at"
     }
 }
+
+extension GitHubUser {
+    /// The session's user where no account names them: the author of the snapshot's local
+    /// comments (docs/protocol.md, "Local state") and of a comment shown before its source has it.
+    public static let you = GitHubUser(login: "you", id: 0, type: .user, siteAdmin: false, avatarURL: "", htmlURL: nil)
+}

@@ -37,8 +37,7 @@ enum ConversationItem: Sendable {
     /// the session's user, in the comments section.
     static func added(by write: GitHubWrite) -> [Row] {
         guard case .comment(_, let body) = write else { return [] }
-        let you = GitHubUser(login: "you", id: 0, type: .user, siteAdmin: false, avatarURL: "", htmlURL: nil)
-        var row = ConversationItem.comment(GitHubComment(id: 0, user: you, body: body, htmlURL: nil, createdAt: GitHubActions.now, updatedAt: GitHubActions.now)).row
+        var row = ConversationItem.comment(GitHubComment(id: 0, user: .you, body: body, htmlURL: nil, createdAt: GitHubActions.now, updatedAt: GitHubActions.now)).row
         row.section = "comments"
         return [row]
     }

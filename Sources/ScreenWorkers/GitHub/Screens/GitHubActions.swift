@@ -44,7 +44,7 @@ enum GitHubActions {
                 .comment(ref, body: $0.string("body") ?? "")
             },
         ]
-        if item.isOpen {
+        if item.conversation.isOpen {
             let reasons = ActionField(name: "reason", title: "Reason", type: .enum, options: ["completed", "not_planned"], default: "completed")
             actions.append(write(
                 Action(id: "close", title: "Close…", key: "x", idempotent: true, input: pull == nil ? [reasons] : nil), source,

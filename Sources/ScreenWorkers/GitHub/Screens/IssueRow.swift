@@ -3,16 +3,10 @@ import ListController
 import NavProtocol
 
 /// What an issue list row shows of an issue or a pull request.
-protocol ListedIssue: Sendable {
-    /// What issues and pull requests share: number, title, author, labels, dates, address.
-    var conversation: GitHubConversationFields { get }
+protocol ListedIssue: GitHubItem {
     /// nil where the source does not say (a pull request read from a list).
     var commentCount: Int? { get }
     var stateText: String { get }
-    var isOpen: Bool { get }
-    var hasLocalChanges: Bool { get }
-    var localChange: Int? { get }
-    mutating func apply(_ write: GitHubWrite, at time: String)
     /// The row's kind and its kind-specific typed values.
     static var rowKind: String { get }
     var extraValues: [String: JSONValue] { get }
@@ -45,7 +39,6 @@ enum IssueRow {
 extension GitHubIssue: ListedIssue {
     var commentCount: Int? { comments }
     var stateText: String { IssueStateText.of(self) }
-    var isOpen: Bool { conversation.state == .open }
     static var rowKind: String { RowKind.issue }
     var extraValues: [String: JSONValue] {
         ["state": .string(conversation.state.rawValue), "stateReason": RowValues.optional(stateReason?.rawValue)]
@@ -55,7 +48,6 @@ extension GitHubIssue: ListedIssue {
 extension GitHubPullRequest: ListedIssue {
     var commentCount: Int? { comments }
     var stateText: String { IssueStateText.of(self) }
-    var isOpen: Bool { conversation.state == .open }
     static var rowKind: String { RowKind.pullRequest }
     var extraValues: [String: JSONValue] {
         ["state": .string(conversation.state.rawValue), "draft": .bool(draft), "merged": .bool(isMerged), "base": .string(base.ref), "head": .string(head.label)]
@@ -69,12 +61,4 @@ extension ListedIssue {
         item.apply(write, at: time)
         return item
     }
-}
-
-extension GitHubIssue {
-    mutating func apply(_ write: GitHubWrite, at time: String) { write.apply(to: &self, at: time) }
-}
-
-extension GitHubPullRequest {
-    mutating func apply(_ write: GitHubWrite, at time: String) { write.apply(to: &self, at: time) }
 }

@@ -37,7 +37,7 @@ extension RepositoryScreen {
         ]
         return counts.map { id, label, count in
             // The stars row says whether the session's user starred it, as a repository row does.
-            let values = id == "stars" ? ["count": .int(count), "starred": repository.starred.map(JSONValue.bool) ?? .null] : RowValues.count(count)
+            let values = id == "stars" ? ["count": .int(count), "starred": RowValues.starred(repository)] : RowValues.count(count)
             return RepositoryDetail(id: "stats:\(id)", kind: RowKind.stat, label: label, value: CountFormat.grouped(count), values: values)
         }
     }

@@ -20,9 +20,14 @@ enum RowValues {
             "owner": .string(repository.owner.login), "name": .string(repository.name),
             "stars": .int(repository.stargazersCount), "forks": .int(repository.forksCount),
             "language": optional(repository.language.nonBlank), "fork": .bool(repository.fork),
-            "updatedAt": .string(repository.updatedAt), "starred": repository.starred.map(JSONValue.bool) ?? .null,
+            "updatedAt": .string(repository.updatedAt), "starred": starred(repository),
         ]
         return .object(values.merging(local(repository.hasLocalChanges)) { value, _ in value })
+    }
+
+    /// Whether the session's user starred the repository; `null` when the source does not know.
+    static func starred(_ repository: GitHubRepository) -> JSONValue {
+        repository.starred.map(JSONValue.bool) ?? .null
     }
 
     /// `{count}`: a stat row's number.

@@ -6,8 +6,6 @@ import GitHubModels
 struct LocalChanges: Sendable {
     let changes: [LocalChange]
 
-    /// The login of the session's user in the snapshot's local state: the author of its comments.
-    static let viewerLogin = "you"
     /// Local comments' ids: far above any id the snapshot gives, so they never collide.
     static let commentIDBase = 1 << 40
 
@@ -31,17 +29,11 @@ struct LocalChanges: Sendable {
         Set(changes.filter { ["close", "reopen", "merge"].contains($0.kind) }.compactMap(\.number))
     }
 
-    func apply(to issue: inout GitHubIssue) {
-        for change in changes where change.number == issue.number {
-            change.write?.apply(to: &issue, at: change.madeAt)
-            issue.localChange = change.id
-        }
-    }
-
-    func apply(to pull: inout GitHubPullRequest) {
-        for change in changes where change.number == pull.number {
-            change.write?.apply(to: &pull, at: change.madeAt)
-            pull.localChange = change.id
+    /// The changes to the issue or pull request.
+    func apply<Item: GitHubItem>(to item: inout Item) {
+        for change in changes where change.number == item.conversation.number {
+            if let write = change.write { item.apply(write, at: change.madeAt) }
+            item.localChange = change.id
         }
     }
 
@@ -49,12 +41,10 @@ struct LocalChanges: Sendable {
     func comments(on number: Int) -> [GitHubComment] {
         changes.filter { $0.kind == LocalChange.Kind.comment.rawValue && $0.number == number }.map { change in
             GitHubComment(
-                id: Self.commentIDBase + change.id, user: Self.viewer, body: change.value, htmlURL: nil, createdAt: change.madeAt,
+                id: Self.commentIDBase + change.id, user: .you, body: change.value, htmlURL: nil, createdAt: change.madeAt,
                 updatedAt: change.madeAt)
         }
     }
-
-    static let viewer = GitHubUser(login: viewerLogin, id: 0, type: .user, siteAdmin: false, avatarURL: "", htmlURL: nil)
 
     private static func names(_ change: LocalChange, _ repository: GitHubRepository) -> Bool {
         change.owner.lowercased() == repository.owner.login.lowercased() && change.name.lowercased() == repository.name.lowercased()

@@ -26,7 +26,7 @@ extension SnapshotSource {
         try changes.movedNumbers.reduce((issues: 0, pulls: 0)) { delta, number in
             guard let stored = try store.issue(owner: owner, name: name, number: number) else { return delta }
             let now = stored.applying(changes)
-            let change = now.isOpen == stored.isOpen ? 0 : now.isOpen ? 1 : -1
+            let change = (now.conversation.isOpen ? 1 : 0) - (stored.conversation.isOpen ? 1 : 0)
             return stored.isPullRequest ? (delta.issues, delta.pulls + change) : (delta.issues + change, delta.pulls)
         }
     }
@@ -70,35 +70,28 @@ extension SnapshotSource {
 }
 
 /// An issue or a pull request as the local state changes it.
-protocol LocallyChanged {
-    var conversation: GitHubConversationFields { get }
-    var isOpen: Bool { get }
+protocol LocallyChanged: GitHubItem {
     var isListedAsPull: Bool { get }
-    static func apply(_ changes: LocalChanges, to item: inout Self)
 }
 
 extension LocallyChanged {
     func applying(_ changes: LocalChanges) -> Self {
         var item = self
-        Self.apply(changes, to: &item)
+        changes.apply(to: &item)
         return item
     }
 
     /// Whether the item is one of `list`'s, now that its changes are applied.
     func belongs(in list: SnapshotStore.IssueList, titleContaining text: String) -> Bool {
-        let state = list.state == .all || (list.state == .open) == isOpen
+        let state = list.state == .all || (list.state == .open) == conversation.isOpen
         return state && isListedAsPull == list.pullRequests && (text.isEmpty || conversation.title.lowercased().contains(text.lowercased()))
     }
 }
 
 extension GitHubIssue: LocallyChanged {
-    var isOpen: Bool { conversation.state == .open }
     var isListedAsPull: Bool { isPullRequest }
-    static func apply(_ changes: LocalChanges, to item: inout GitHubIssue) { changes.apply(to: &item) }
 }
 
 extension GitHubPullRequest: LocallyChanged {
-    var isOpen: Bool { conversation.state == .open }
     var isListedAsPull: Bool { true }
-    static func apply(_ changes: LocalChanges, to item: inout GitHubPullRequest) { changes.apply(to: &item) }
 }

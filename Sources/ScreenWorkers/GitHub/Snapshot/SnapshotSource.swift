@@ -91,8 +91,10 @@ public final class SnapshotSource: GitHubSource {
             guard let repository = try store.repository(owner: login, name: name) else {
                 throw ScreenError.notFound("no repository named '\(login)/\(name)'")
             }
-            var shown = try Self.starsApplied([repository], local)[0]
+            // The repository's own changes hold its stars and its items' closes, reopens and merges.
             let changes = try Self.localChanges(local, owner: login, name: name)
+            var shown = repository
+            changes.apply(to: &shown)
             // The counts are the lists' own, as GitHub's are: `open_issues_count` counts open pull
             // requests too; the issue list holds the issues alone.
             if let open = try store.openCounts(owner: login, name: name) {
