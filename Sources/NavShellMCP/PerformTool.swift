@@ -4,7 +4,7 @@ import NavProtocol
 
 /// `perform`: `screen/perform` on the top screen, asking the human through the client
 /// (`elicitation/create`) for the input or the confirmation an action needs when it can, and
-/// answering what is needed when it cannot.
+/// answering what is needed when it cannot. The later rounds go to the screen of the first.
 enum PerformTool: NavTool {
     static let name = "perform"
     static var writes: Bool { true }
@@ -62,6 +62,9 @@ enum PerformTool: NavTool {
         for _ in 0..<3 {
             let sending = request
             let result = try await context.calls { job in try job.send(sending) }
+            // The next round goes to the screen that answered this one, even if the stack
+            // changed while the human was asked: a confirmation never reaches another screen.
+            request.screen = result.screen ?? request.screen
             let targets = PerformAnswer.targets(request)
             switch result.status {
             case .done:
