@@ -40,7 +40,7 @@ struct DeepLinkSession {
     private static func failedAction(_ error: NavClientError) -> String {
         guard let rpc = error.rpcError, rpc.code == RPCErrorCode.actionFailed, let data = rpc.data else { return "" }
         let reason = data["reason"]?.stringValue.map { " (\($0))" } ?? ""
-        guard let input = data["input"], input.objectValue?.isEmpty == false else { return reason }
-        return reason + "\nnavhost \(data["action"]?.stringValue ?? "perform"): the input was \(input.serializedString)"
+        guard let input = rpc.inputGivenBack else { return reason }
+        return reason + "\nnavhost \(data["action"]?.stringValue ?? "perform"): the input was \(JSONValue.object(input).serializedString)"
     }
 }

@@ -75,9 +75,9 @@ enum PerformAnswer {
         properties: ["confirm": ["type": "boolean", "title": "Yes, do it", "default": false]], required: ["confirm"])
 
     /// What to do after a failure, by its reason (docs/protocol.md, "Failures").
-    static func hint(reason: String, _ data: JSONValue?, _ request: PerformRequest) -> String? {
-        let input = data?["input"].flatMap { $0.objectValue?.isEmpty == false ? $0.serializedString : nil }
-        let kept = input.map { " Your input was \($0); send it again." } ?? ""
+    static func hint(reason: String, _ error: RPCError, _ request: PerformRequest) -> String? {
+        let data = error.data
+        let kept = error.inputGivenBack.map { " Your input was \(JSONValue.object($0).serializedString); send it again." } ?? ""
         switch reason {
         case "staleConfirmation": return "The confirmation no longer holds: call perform without confirm to be asked again."
         case "validation": return (data?["field"]?.stringValue.map { "Check the input field \($0) (the actions tool lists its type)." } ?? "Check the input.") + kept

@@ -96,6 +96,6 @@ enum PerformTool: NavTool {
             let ids = offered?.actions.filter { $0.disabled == nil }.map(\.id).joined(separator: ", ") ?? ""
             return ToolFailure(error, hint: ids.isEmpty ? "Those rows offer no action." : "They offer: \(ids).")
         }
-        return ToolFailure(error, hint: PerformAnswer.hint(reason: reason, rpc.data, arguments.request))
+        return ToolFailure(error, hint: PerformAnswer.hint(reason: reason, rpc, arguments.request))
     }
 }

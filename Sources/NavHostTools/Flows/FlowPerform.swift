@@ -83,8 +83,8 @@ struct FlowPerform: CustomStringConvertible {
             if outcome != expect {
                 throw FlowFailure(expectation: "\(action) \(expect)", found: "\(outcome): \(rpc.message)", screen: top, depth: depth, mark: .title)
             }
-            let kept = rpc.data?["input"].flatMap { $0.objectValue?.isEmpty == false ? "; the input came back: \($0.serializedString)" : nil }
-            note = "\(rpc.message)\(kept ?? "")"
+            let kept = rpc.inputGivenBack.map { "; the input came back: \(JSONValue.object($0).serializedString)" } ?? ""
+            note = rpc.message + kept
         }
         guard outcome == expect else {
             let hint = outcome == "confirm" ? " (add confirm: true to answer it)" : ""

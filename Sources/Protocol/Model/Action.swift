@@ -98,4 +98,11 @@ extension RPCError {
         data.merge(extra) { _, new in new }
         return RPCError(code: RPCErrorCode.actionFailed, message: message, data: .object(data))
     }
+
+    /// The input an action that failed gave back (`data.input`), for the client to show or send
+    /// again; nil for another error, or when no input was given.
+    public var inputGivenBack: [String: JSONValue]? {
+        guard code == RPCErrorCode.actionFailed, let input = data?["input"]?.objectValue, !input.isEmpty else { return nil }
+        return input
+    }
 }
