@@ -59,16 +59,11 @@ struct Perform: ParsableCommand {
     private func perform(_ session: DeepLinkSession) throws -> Bool {
         let rowIds = rows.isEmpty ? nil : rows
         let offered = try session.client.send(ActionsRequest(rowIds: rowIds), timeout: timeout).actions
-        var request = PerformRequest(rowIds: rowIds, action: action, input: typedInput(offered.first { $0.id == action }?.input ?? []))
-        var result = try session.client.send(request, timeout: timeout)
-        if result.status == .confirm {
-            guard yes || askOnTerminal(result.message ?? "\(action)?") else {
-                print(result)
-                FileOutput.standardError("navhost perform: not done: \(action) is destructive (\(result.message ?? "")); confirm on a terminal or pass --yes\n")
-                return false
-            }
-            request.confirm = result.confirm
-            result = try session.client.send(request, timeout: timeout)
+        let request = PerformRequest(rowIds: rowIds, action: action, input: typedInput(offered.first { $0.id == action }?.input ?? []))
+        var declined = false
+        let result = try session.client.perform(request, timeout: timeout) { asked in
+            declined = !(yes || askOnTerminal(asked.message ?? "\(action)?"))
+            return !declined
         }
         print(result)
         switch result.status {
@@ -77,6 +72,9 @@ struct Perform: ParsableCommand {
         case .inputRequired:
             let fields = (result.fields ?? []).map(ActionText.field).joined(separator: ", ")
             FileOutput.standardError("navhost perform: not done: \(action) needs input: \(fields); give each with --input NAME=VALUE\n")
+            return false
+        case .confirm where declined:
+            FileOutput.standardError("navhost perform: not done: \(action) is destructive (\(result.message ?? "")); confirm on a terminal or pass --yes\n")
             return false
         case .confirm:
             FileOutput.standardError("navhost perform: not done: \(action) asked to confirm again\n")
