@@ -58,8 +58,7 @@ struct Perform: ParsableCommand {
     /// Performs the action, asking for a confirmation as needed; true when every target was done.
     private func perform(_ session: DeepLinkSession) throws -> Bool {
         let rowIds = rows.isEmpty ? nil : rows
-        let offered = try session.client.send(ActionsRequest(rowIds: rowIds), timeout: timeout).actions
-        let request = PerformRequest(rowIds: rowIds, action: action, input: typedInput(offered.first { $0.id == action }?.input ?? []))
+        let request = PerformRequest(rowIds: rowIds, action: action, input: try typedInput(session, rowIds: rowIds))
         var declined = false
         let result = try session.client.perform(request, timeout: timeout) { asked in
             declined = !(yes || askOnTerminal(asked.message ?? "\(action)?"))
@@ -82,9 +81,12 @@ struct Perform: ParsableCommand {
         }
     }
 
-    /// The --input values, each typed as its field says (a number, true or false), else a string.
-    private func typedInput(_ fields: [ActionField]) -> [String: JSONValue]? {
+    /// The --input values, each typed as its field says (a number, true or false), else a string;
+    /// the fields are asked for (`screen/actions`) only when there is an input to type.
+    private func typedInput(_ session: DeepLinkSession, rowIds: [String]?) throws -> [String: JSONValue]? {
         guard !inputs.isEmpty else { return nil }
+        let offered = try session.client.send(ActionsRequest(rowIds: rowIds), timeout: timeout).actions
+        let fields = offered.first { $0.id == action }?.input ?? []
         var input: [String: JSONValue] = [:]
         for pair in inputs {
             let name = String(pair.prefix { $0 != "=" })
