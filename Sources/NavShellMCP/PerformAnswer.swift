@@ -43,12 +43,17 @@ enum PerformAnswer {
         return ToolAnswer(text: text, structured: structured(result))
     }
 
+    /// The statuses the tool answers beside `screen/perform`'s own: the human said no.
+    enum NotDone: String, CaseIterable {
+        case declined, cancelled
+    }
+
     /// The user declined or cancelled the form: nothing was done.
     static func notDone(_ action: CreateElicitation.Result.Action, _ request: PerformRequest) -> ToolAnswer {
-        let status = action == .cancel ? "cancelled" : "declined"
+        let status: NotDone = action == .cancel ? .cancelled : .declined
         return ToolAnswer(
-            text: "Nothing was done: the user \(status) \(request.action) on \(targets(request)).",
-            structured: ["status": .string(status), "input": .object(request.input ?? [:])])
+            text: "Nothing was done: the user \(status.rawValue) \(request.action) on \(targets(request)).",
+            structured: ["status": .string(status.rawValue), "input": .object(request.input ?? [:])])
     }
 
     /// The fields still needed, as a flat elicitation form.

@@ -40,7 +40,7 @@ public struct Action: Codable, Sendable, Equatable {
 
 /// One value an action asks for: `{name, title, type, required?, options?, default?}`.
 public struct ActionField: Codable, Sendable, Equatable {
-    public enum FieldType: String, Codable, Sendable {
+    public enum FieldType: String, Codable, Sendable, CaseIterable {
         /// One line.
         case string
         /// Several lines: a comment's body.
