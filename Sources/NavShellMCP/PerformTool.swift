@@ -27,7 +27,7 @@ enum PerformTool: NavTool {
                 Perform an action on rows of the top screen, or without rowIds on the screen's own item: an id the \
                 actions tool lists for them (star, comment, close, add-label, …). It writes (to GitHub, or to the \
                 local state on the snapshot) and may be hard to undo: an action the actions tool marks destructive \
-                asks to confirm first, the others do not. An action whose input is missing answers status \
+                asks to confirm first, the others do not. \(writesNote(host.writes)) An action whose input is missing answers status \
                 inputRequired with the fields to fill; a destructive one answers status confirm with a message and a \
                 token: show the message to the user and, only if they agree, call perform again with the same rowIds, \
                 action and input and confirm set to the token. When the client can ask the user itself (elicitation), \
@@ -44,6 +44,14 @@ enum PerformTool: NavTool {
             ], required: ["action"]),
             annotations: .init(readOnlyHint: false, destructiveHint: true, idempotentHint: false),
             outputSchema: AnswerSchema.performed)
+    }
+
+    /// Whether this session's navhost performs writes (`capabilities.actions.writes`).
+    static func writesNote(_ writes: Bool) -> String {
+        writes
+            ? "Writes are on in this session."
+            : "Writes are off in this session (the live source without --allow-writes): an action that writes is refused "
+                + "(writesDisabled), and only the read-only ones (open-url, copy-url, copy-text) run."
     }
 
     static func arguments(_ reader: inout ArgumentReader) throws(ToolFailure) -> Arguments {

@@ -82,6 +82,12 @@ import Testing
         #expect(asked.first { $0["id"] == "about:state" }?["values"] == ["state": "closed", "stateReason": "not_planned"])
     }
 
+    @Test func performsDescriptionSaysWhetherWritesAreOn() {
+        #expect(PerformTool.definition(HostFacts(catalog: [], writes: true)).description?.contains("Writes are on in this session.") == true)
+        let off = PerformTool.definition(HostFacts(catalog: [], writes: false)).description ?? ""
+        #expect(off.contains("Writes are off in this session") && off.contains("(writesDisabled)"), "\(off)")
+    }
+
     @Test func anActionsFieldsAreOneFlatForm() {
         let fields = [
             ActionField(name: "body", title: "Comment", type: .text, required: true),
