@@ -17,37 +17,73 @@ extension PushBench {
         let host = try Subject.navhost(paths, arguments: ["--state", directory + "/local-state.sqlite"])
             .start(stderrLog: paths.stderrLog, timeout: timeout)
         defer { host.finish() }
-        try host.request("nav/push", #"{"kind":"repositories","params":{"login":"mojombo"}}"#)
+        let pushed = try host.request("nav/push", #"{"kind":"repositories","params":{"login":"mojombo"}}"#)
+        guard let screen = pushed["screen"]?["id"]?.stringValue else { throw .unexpected("nav/push answered no screen: \(pushed.serializedString)") }
         try host.request("screen/rows", PushBench.firstRows)
         var update: [Double] = []
         var answer: [Double] = []
         let performs = max(pushes * 4, 100)
         for index in 0..<(performs + 4) {
             let action = index % 2 == 0 ? "star" : "unstar"
+            let trip = ActionRoundTrip(id: host.takeID(), screen: screen, rowId: "repo:mojombo/chronic")
             let start = nowMicroseconds()
             let deadline = Deadline(seconds: timeout)
             try host.process.write(
-                RPCPeer.requestLine(id: host.takeID(), method: "screen/perform", params: #"{"rowIds":["repo:mojombo/chronic"],"action":"\#(action)"}"#),
+                RPCPeer.requestLine(id: trip.id, method: "screen/perform", params: #"{"rowIds":["\#(trip.rowId)"],"action":"\#(action)"}"#),
                 deadline: deadline)
             var updated: Double?
-            while true {
+            var answered: (result: JSONValue, at: Double)?
+            while answered == nil {
                 let line = try host.process.readLine(deadline: deadline)
                 let at = nowMicroseconds()
-                if ReplyLine.isReply(line) {
-                    let result = try RPCPeer.result(of: line, method: "screen/perform")
-                    guard result["status"]?.stringValue == "done", let updated else {
-                        throw .unexpected("\(action) answered \(result.serializedString) with\(updated == nil ? "out" : "") an update before it")
-                    }
-                    if index >= 4 {
-                        update.append(updated - start)
-                        answer.append(at - start)
-                    }
-                    break
+                switch try trip.classify(line) {
+                case .answer(let result): answered = (result, at)
+                case .update: updated = updated ?? at
+                case .other: break
                 }
-                if updated == nil, line.contains(subsequence: Array("screen/didUpdate".utf8)) { updated = at }
+            }
+            guard let (result, at) = answered, result["status"]?.stringValue == "done", let updated else {
+                let said = answered?.result.serializedString ?? ""
+                throw .unexpected("\(action) answered \(said) with\(updated == nil ? "out" : "") an update before it")
+            }
+            if index >= 4 {
+                update.append(updated - start)
+                answer.append(at - start)
             }
         }
         return (update, answer)
+    }
+}
+
+/// One perform's lines as the action bench reads them: its answer is the reply with its id (for
+/// the screen acted on), and the update that shows it a `screen/didUpdate` of that screen that
+/// names the row (`reconfigured`); anything else (another reply, another screen's update) is
+/// neither.
+struct ActionRoundTrip {
+    let id: Int
+    let screen: String
+    let rowId: String
+
+    enum Line: Equatable {
+        /// The perform's result.
+        case answer(JSONValue)
+        case update
+        case other
+    }
+
+    /// Parses only replies and `screen/didUpdate` lines, after the caller has read the clock.
+    func classify(_ line: ArraySlice<UInt8>) throws(BenchError) -> Line {
+        if ReplyLine.isReply(line) {
+            guard (try? JSONValue(parsing: Array(line)))?["id"] == .int(id) else { return .other }
+            let result = try RPCPeer.result(of: line, method: "screen/perform")
+            guard result["screen"] == .string(screen) else { throw .unexpected("screen/perform of \(screen) answered for another screen: \(result.serializedString)") }
+            return .answer(result)
+        }
+        guard line.contains(subsequence: Array("screen/didUpdate".utf8)), let update = try? JSONValue(parsing: Array(line)),
+            update["method"] == "screen/didUpdate", update["params"]?["screen"] == .string(screen),
+            update["params"]?["changes"]?["reconfigured"]?.arrayValue?.contains(.string(rowId)) == true
+        else { return .other }
+        return .update
     }
 }
 

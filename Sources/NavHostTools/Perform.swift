@@ -58,17 +58,11 @@ struct Perform: ParsableCommand {
     /// Performs the action, asking for a confirmation as needed; true when every target was done.
     private func perform(_ session: DeepLinkSession) throws -> Bool {
         let rowIds = rows.isEmpty ? nil : rows
-        let offered = try session.client.send(ActionsRequest(rowIds: rowIds), timeout: timeout).actions
-        var request = PerformRequest(rowIds: rowIds, action: action, input: typedInput(offered.first { $0.id == action }?.input ?? []))
-        var result = try session.client.send(request, timeout: timeout)
-        if result.status == .confirm {
-            guard yes || askOnTerminal(result.message ?? "\(action)?") else {
-                print(result)
-                FileOutput.standardError("navhost perform: not done: \(action) is destructive (\(result.message ?? "")); confirm on a terminal or pass --yes\n")
-                return false
-            }
-            request.confirm = result.confirm
-            result = try session.client.send(request, timeout: timeout)
+        let request = PerformRequest(rowIds: rowIds, action: action, input: try typedInput(session, rowIds: rowIds))
+        var declined = false
+        let result = try session.client.perform(request, timeout: timeout) { asked in
+            declined = !(yes || askOnTerminal(asked.message ?? "\(action)?"))
+            return !declined
         }
         print(result)
         switch result.status {
@@ -78,15 +72,21 @@ struct Perform: ParsableCommand {
             let fields = (result.fields ?? []).map(ActionText.field).joined(separator: ", ")
             FileOutput.standardError("navhost perform: not done: \(action) needs input: \(fields); give each with --input NAME=VALUE\n")
             return false
+        case .confirm where declined:
+            FileOutput.standardError("navhost perform: not done: \(action) is destructive (\(result.message ?? "")); confirm on a terminal or pass --yes\n")
+            return false
         case .confirm:
             FileOutput.standardError("navhost perform: not done: \(action) asked to confirm again\n")
             return false
         }
     }
 
-    /// The --input values, each typed as its field says (a number, true or false), else a string.
-    private func typedInput(_ fields: [ActionField]) -> [String: JSONValue]? {
+    /// The --input values, each typed as its field says (a number, true or false), else a string;
+    /// the fields are asked for (`screen/actions`) only when there is an input to type.
+    private func typedInput(_ session: DeepLinkSession, rowIds: [String]?) throws -> [String: JSONValue]? {
         guard !inputs.isEmpty else { return nil }
+        let offered = try session.client.send(ActionsRequest(rowIds: rowIds), timeout: timeout).actions
+        let fields = offered.first { $0.id == action }?.input ?? []
         var input: [String: JSONValue] = [:]
         for pair in inputs {
             let name = String(pair.prefix { $0 != "=" })

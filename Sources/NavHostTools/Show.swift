@@ -46,7 +46,7 @@ struct Show: ParsableCommand {
     }
 
     func run() throws {
-        let output = try DeepLinkSession.run("show", path: path, query: query, options: options, timeout: timeout) { session in
+        let output = try DeepLinkSession.run("show", path: path, query: query, tokens: true, options: options, timeout: timeout) { session in
             let (screen, stack) = (session.screen, session.stack)
             let offered = actions
                 ? try ScreenActions.read(session.client, screen: screen.screen.id, rowIds: screen.rows.map(\.id), timeout: timeout) : nil

@@ -9,6 +9,13 @@ enum AnswerSchema {
         ["type": "object", "properties": .object(properties), "required": .array(required.map { .string($0) }), "additionalProperties": false]
     }
 
+    /// A string that is one of a protocol enum's raw values, listed from its cases so that a
+    /// case added is offered too; `adding` the server's own values beside them.
+    static func oneOf<Cases: CaseIterable & RawRepresentable>(_ type: Cases.Type, adding extra: [String] = []) -> Value
+    where Cases.RawValue == String {
+        ["type": "string", "enum": .array((type.allCases.map(\.rawValue) + extra).map { .string($0) })]
+    }
+
     static let rowIdNote = "Row ids look like user:mojombo, repo:mojombo/chronic or stats:stars."
 
     /// The `rowIds` argument of the action tools.
@@ -27,7 +34,7 @@ enum AnswerSchema {
         "type": "object",
         "properties": [
             "name": ["type": "string"], "title": ["type": "string"],
-            "type": ["type": "string", "enum": ["string", "text", "number", "boolean", "enum"]],
+            "type": oneOf(ActionField.FieldType.self),
             "required": ["type": "boolean"], "options": ["type": "array", "items": ["type": "string"]], "default": [:],
         ],
         "required": ["name", "title", "type"],
@@ -61,7 +68,7 @@ enum AnswerSchema {
         "type": "object",
         "properties": [
             "screen": ["type": "string"],
-            "status": ["type": "string", "enum": ["done", "inputRequired", "confirm", "declined", "cancelled"]],
+            "status": oneOf(PerformResult.Status.self, adding: PerformAnswer.NotDone.allCases.map(\.rawValue)),
             "results": [
                 "type": "array",
                 "items": [
@@ -105,14 +112,14 @@ enum AnswerSchema {
                     "properties": [
                         "id": ["type": "string"], "kind": ["type": "string"], "title": ["type": "string"],
                         "subtitle": ["type": "string"], "detail": ["type": "string"], "section": ["type": "string"],
-                        "accessory": ["type": "string", "enum": ["disclosure", "link"]],
+                        "accessory": oneOf(Accessory.self),
                         "values": ["type": "object", "description": "Typed values: counts as numbers, URLs and dates as strings"],
                     ],
                     "required": ["id", "kind", "title"],
                 ],
             ],
             "nextCursor": ["type": "string", "description": "Pass as cursor to rows for the next window"],
-            "action": ["type": "string", "enum": ["push", "pop", "openURL", "none"]],
+            "action": oneOf(SelectionOutcome.self),
             "url": ["type": "string"],
         ],
         "required": ["screen", "stack", "revision", "sections", "rows"],

@@ -38,7 +38,8 @@ struct MCPCommand: AsyncParsableCommand {
         }
         let reader = ResourceReader(tools: session, executable: navhost, arguments: options.arguments)
         let server = NavShellServer(
-            session: session, host: HostFacts(catalog: hello.capabilities.screens, grammar: await session.deepLinkGrammar()),
+            session: session,
+            host: HostFacts(catalog: hello.capabilities.screens, grammar: await session.deepLinkGrammar(), writes: hello.capabilities.actions.writes),
             readOnly: readOnly, resources: reader,
             version: hello.serverInfo.version)
         let signals = [SIGTERM, SIGINT].map { number in

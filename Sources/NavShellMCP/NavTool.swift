@@ -35,10 +35,13 @@ struct HostFacts: Sendable {
     var catalog: [ScreenDescriptor]
     /// The deep-link grammar of the root screen (`NavSession.deepLinkGrammar`); nil when it has none.
     var grammar: String?
+    /// Whether actions that write can be performed (`capabilities.actions.writes`).
+    var writes: Bool
 
-    init(catalog: [ScreenDescriptor], grammar: String? = nil) {
+    init(catalog: [ScreenDescriptor], grammar: String? = nil, writes: Bool = true) {
         self.catalog = catalog
         self.grammar = grammar
+        self.writes = writes
     }
 
     /// "kind {param, optional?}" for each kind, as descriptions and advice list them; with

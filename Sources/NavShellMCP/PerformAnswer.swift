@@ -43,12 +43,17 @@ enum PerformAnswer {
         return ToolAnswer(text: text, structured: structured(result))
     }
 
+    /// The statuses the tool answers beside `screen/perform`'s own: the human said no.
+    enum NotDone: String, CaseIterable {
+        case declined, cancelled
+    }
+
     /// The user declined or cancelled the form: nothing was done.
     static func notDone(_ action: CreateElicitation.Result.Action, _ request: PerformRequest) -> ToolAnswer {
-        let status = action == .cancel ? "cancelled" : "declined"
+        let status: NotDone = action == .cancel ? .cancelled : .declined
         return ToolAnswer(
-            text: "Nothing was done: the user \(status) \(request.action) on \(targets(request)).",
-            structured: ["status": .string(status), "input": .object(request.input ?? [:])])
+            text: "Nothing was done: the user \(status.rawValue) \(request.action) on \(targets(request)).",
+            structured: ["status": .string(status.rawValue), "input": .object(request.input ?? [:])])
     }
 
     /// The fields still needed, as a flat elicitation form.
@@ -75,9 +80,9 @@ enum PerformAnswer {
         properties: ["confirm": ["type": "boolean", "title": "Yes, do it", "default": false]], required: ["confirm"])
 
     /// What to do after a failure, by its reason (docs/protocol.md, "Failures").
-    static func hint(reason: String, _ data: JSONValue?, _ request: PerformRequest) -> String? {
-        let input = data?["input"].flatMap { $0.objectValue?.isEmpty == false ? $0.serializedString : nil }
-        let kept = input.map { " Your input was \($0); send it again." } ?? ""
+    static func hint(reason: String, _ error: RPCError, _ request: PerformRequest) -> String? {
+        let data = error.data
+        let kept = error.inputGivenBack.map { " Your input was \(JSONValue.object($0).serializedString); send it again." } ?? ""
         switch reason {
         case "staleConfirmation": return "The confirmation no longer holds: call perform without confirm to be asked again."
         case "validation": return (data?["field"]?.stringValue.map { "Check the input field \($0) (the actions tool lists its type)." } ?? "Check the input.") + kept

@@ -4,7 +4,7 @@ import NavProtocol
 
 /// `perform`: `screen/perform` on the top screen, asking the human through the client
 /// (`elicitation/create`) for the input or the confirmation an action needs when it can, and
-/// answering what is needed when it cannot.
+/// answering what is needed when it cannot. The later rounds go to the screen of the first.
 enum PerformTool: NavTool {
     static let name = "perform"
     static var writes: Bool { true }
@@ -27,7 +27,7 @@ enum PerformTool: NavTool {
                 Perform an action on rows of the top screen, or without rowIds on the screen's own item: an id the \
                 actions tool lists for them (star, comment, close, add-label, …). It writes (to GitHub, or to the \
                 local state on the snapshot) and may be hard to undo: an action the actions tool marks destructive \
-                asks to confirm first, the others do not. An action whose input is missing answers status \
+                asks to confirm first, the others do not. \(writesNote(host.writes)) An action whose input is missing answers status \
                 inputRequired with the fields to fill; a destructive one answers status confirm with a message and a \
                 token: show the message to the user and, only if they agree, call perform again with the same rowIds, \
                 action and input and confirm set to the token. When the client can ask the user itself (elicitation), \
@@ -46,6 +46,14 @@ enum PerformTool: NavTool {
             outputSchema: AnswerSchema.performed)
     }
 
+    /// Whether this session's navhost performs writes (`capabilities.actions.writes`).
+    static func writesNote(_ writes: Bool) -> String {
+        writes
+            ? "Writes are on in this session."
+            : "Writes are off in this session (the live source without --allow-writes): an action that writes is refused "
+                + "(writesDisabled), and only the read-only ones (open-url, copy-url, copy-text) run."
+    }
+
     static func arguments(_ reader: inout ArgumentReader) throws(ToolFailure) -> Arguments {
         Arguments(
             rowIds: try reader.strings("rowIds", example: #"["issue:1", "issue:2"]"#) ?? [],
@@ -62,6 +70,9 @@ enum PerformTool: NavTool {
         for _ in 0..<3 {
             let sending = request
             let result = try await context.calls { job in try job.send(sending) }
+            // The next round goes to the screen that answered this one, even if the stack
+            // changed while the human was asked: a confirmation never reaches another screen.
+            request.screen = result.screen ?? request.screen
             let targets = PerformAnswer.targets(request)
             switch result.status {
             case .done:
@@ -93,6 +104,6 @@ enum PerformTool: NavTool {
             let ids = offered?.actions.filter { $0.disabled == nil }.map(\.id).joined(separator: ", ") ?? ""
             return ToolFailure(error, hint: ids.isEmpty ? "Those rows offer no action." : "They offer: \(ids).")
         }
-        return ToolFailure(error, hint: PerformAnswer.hint(reason: reason, rpc.data, arguments.request))
+        return ToolFailure(error, hint: PerformAnswer.hint(reason: reason, rpc, arguments.request))
     }
 }

@@ -19,8 +19,9 @@ final class ToolCallRelay: Sendable {
         var results: [Int: [UInt8]] = [:]
     }
     private let state = Mutex(State())
-    /// Params kept at most: a call the SDK cancels before its handler runs is never taken, and
-    /// the oldest such are dropped past this many.
+    /// Params, and results, kept at most: a call the SDK cancels before its handler runs is
+    /// never taken, and the answer to one it cancels after is never sent; past this many, the
+    /// oldest such are dropped.
     static let maxKept = 256
 
     /// A `tools/call` from the client, as the SDK is to see it: its params kept under a number.
@@ -28,7 +29,7 @@ final class ToolCallRelay: Sendable {
         let number = state.withLock { state in
             defer { state.next += 1 }
             state.params[state.next] = request.params ?? .object([:])
-            if state.params.count > Self.maxKept, let oldest = state.params.keys.min() { state.params[oldest] = nil }
+            state.params.dropOldest(past: Self.maxKept)
             return state.next
         }
         return RPCRequest(id: request.id, method: request.method, params: .object([Self.marker: .int(number)])).serialized()
@@ -45,7 +46,10 @@ final class ToolCallRelay: Sendable {
     /// Keeps a call's answer, the bytes of its result, and returns what the handler answers.
     func answer(_ number: Int, result: JSONValue) -> Ticket {
         let bytes = result.serialized()
-        state.withLock { $0.results[number] = bytes }
+        state.withLock { state in
+            state.results[number] = bytes
+            state.results.dropOldest(past: Self.maxKept)
+        }
         return Ticket(navshellCall: number)
     }
 
@@ -63,6 +67,13 @@ final class ToolCallRelay: Sendable {
     /// What a relayed call's handler answers the SDK.
     struct Ticket: Codable, Hashable, Sendable {
         var navshellCall: Int
+    }
+}
+
+extension Dictionary where Key == Int {
+    /// Keeps at most `limit` entries by removing the lowest-numbered, the oldest calls.
+    fileprivate mutating func dropOldest(past limit: Int) {
+        if count > limit, let oldest = keys.min() { self[oldest] = nil }
     }
 }
 

@@ -24,4 +24,28 @@ import Testing
         #expect(try client.waitIdle() == version, "reading changes nothing")
         #expect(try client.shutdownAndExit().exitCode == 0)
     }
+
+    /// `perform(_:confirming:)`: a destructive action asks; only a yes sends the token.
+    @Test func aDestructiveActionIsPerformedOnlyWhenConfirmed() throws {
+        let session = try ActionHost()
+        try session.host.initialize()
+        try session.open("users/mojombo/repositories/chronic/issues/1")
+        let close = PerformRequest(action: "close", input: ["reason": "not_planned"])
+        var asked: [String] = []
+        let declined = try session.client.perform(close) { answer in
+            asked.append(answer.message ?? "")
+            return false
+        }
+        #expect(declined.status == .confirm && asked.count == 1 && asked[0].hasPrefix("Close #1 "), "\(asked)")
+        #expect(try session.row("about:state")?["values"]?["state"] == "open")
+        let done = try session.client.perform(close) { _ in true }
+        #expect(done.status == .done)
+        #expect(try session.row("about:state")?["values"]?["state"] == "closed")
+        let commented = try session.client.perform(PerformRequest(action: "comment", input: ["body": "Seen."])) { _ in
+            Issue.record("a comment asks no confirmation")
+            return false
+        }
+        #expect(commented.status == .done)
+        try session.shutdown()
+    }
 }

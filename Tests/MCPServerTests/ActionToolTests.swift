@@ -59,6 +59,35 @@ import Testing
         #expect(rows.first { $0["id"] == "about:state" }?["values"]?["state"] == "open")
     }
 
+    /// The user answers while the stack changes (the agent pushed another issue): the
+    /// confirmation goes to the screen that asked, never to the new top.
+    @Test func aConfirmationGoesToTheScreenThatAskedForIt() throws {
+        let server = try MCPProcess(capabilities: ["elicitation": .object([:])])
+        _ = try server.call("open", ["path": .string(Self.issue)])
+        server.client.send([
+            "jsonrpc": "2.0", "id": "close", "method": "tools/call",
+            "params": ["name": "perform", "arguments": ["action": "close", "input": ["reason": "not_planned"]]],
+        ])
+        let question = try server.client.nextMessage(timeout: 30)
+        #expect(question["method"] == "elicitation/create")
+        let pushed = try server.call("push", ["kind": "issue", "params": ["owner": "mojombo", "name": "chronic", "number": 38]])
+        #expect(pushed["structuredContent"]?["screen"]?["title"] == "mojombo/chronic#38")
+        server.client.send(["jsonrpc": "2.0", "id": question["id"] ?? .null, "result": ["action": "accept", "content": ["confirm": true]]])
+        let answer = try server.client.nextReply(timeout: 30)
+        #expect(answer["id"] == "close" && answer["result"]?["structuredContent"]?["status"] == "done", "\(answer)")
+        let top = try server.call("rows")["structuredContent"]?["rows"]?.arrayValue ?? []
+        #expect(top.first { $0["id"] == "about:state" }?["values"]?["state"] == "open")
+        _ = try server.call("back")
+        let asked = try server.call("rows")["structuredContent"]?["rows"]?.arrayValue ?? []
+        #expect(asked.first { $0["id"] == "about:state" }?["values"] == ["state": "closed", "stateReason": "not_planned"])
+    }
+
+    @Test func performsDescriptionSaysWhetherWritesAreOn() {
+        #expect(PerformTool.definition(HostFacts(catalog: [], writes: true)).description?.contains("Writes are on in this session.") == true)
+        let off = PerformTool.definition(HostFacts(catalog: [], writes: false)).description ?? ""
+        #expect(off.contains("Writes are off in this session") && off.contains("(writesDisabled)"), "\(off)")
+    }
+
     @Test func anActionsFieldsAreOneFlatForm() {
         let fields = [
             ActionField(name: "body", title: "Comment", type: .text, required: true),

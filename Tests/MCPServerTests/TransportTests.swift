@@ -71,4 +71,14 @@ import Testing
         #expect(throws: (any Error).self) { try relay.take(.object(["navshellCall": .int(1)])) }
         #expect(try relay.take(.object(["navshellCall": .int(2)])).params == ["name": "stack"])
     }
+
+    @Test func answersNeverSentAreDroppedOldestFirst() {
+        let relay = ToolCallRelay()
+        for number in 1...(ToolCallRelay.maxKept + 1) {
+            _ = relay.answer(number, result: ["content": []])
+        }
+        let ticket = { (number: Int) in Array(#"{"id":1,"jsonrpc":"2.0","result":{"navshellCall":\#(number)}}"#.utf8) }
+        #expect(relay.outbound(ticket(1)) == ticket(1))
+        #expect(String(decoding: relay.outbound(ticket(2)), as: UTF8.self) == #"{"id":1,"jsonrpc":"2.0","result":{"content":[]}}"#)
+    }
 }

@@ -21,6 +21,13 @@ import NavProtocol
         #expect(text(failure.serialized()) == #"{"error":{"code":-32010,"data":{"exit":9},"message":"worker died"},"id":null,"jsonrpc":"2.0"}"#)
     }
 
+    @Test func aFailedActionGivesItsInputBackAndOtherErrorsNone() {
+        let failed = RPCError.actionFailed("no", reason: .validation, action: "comment", input: ["body": "   "])
+        #expect(failed.inputGivenBack == ["body": "   "])
+        #expect(RPCError.actionFailed("no", reason: .failed, action: "star", input: nil).inputGivenBack == nil)
+        #expect(RPCError.invalidParams("no", data: ["input": ["body": "x"]]).inputGivenBack == nil)
+    }
+
     @Test func everyMessageSurvivesARoundTrip() {
         let messages: [RPCMessage] = [
             .request(RPCRequest(id: .number(-5), method: "a", params: [1, "x"])),

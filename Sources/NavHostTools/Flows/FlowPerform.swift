@@ -66,15 +66,11 @@ struct FlowPerform: CustomStringConvertible {
             }
             rowIds = every ? matches.prefix(ActionsRequest.maxRowIds).map(\.id) : [matches[0].id]
         }
-        var request = PerformRequest(screen: top.screen.id, rowIds: rowIds, action: action, input: input.isEmpty ? nil : input)
+        let request = PerformRequest(screen: top.screen.id, rowIds: rowIds, action: action, input: input.isEmpty ? nil : input)
         let outcome: String
         var note: String?
         do {
-            var result = try driver.client.send(request, timeout: driver.stepTimeout)
-            if result.status == .confirm, confirm, let token = result.confirm {
-                request.confirm = token
-                result = try driver.client.send(request, timeout: driver.stepTimeout)
-            }
+            let result = try driver.client.perform(request, timeout: driver.stepTimeout) { _ in confirm }
             let failed = result.results?.filter { $0.status != "done" } ?? []
             outcome = failed.isEmpty ? result.status.rawValue : "failed on \(failed.map(\.id).joined(separator: ", "))"
         } catch let error as NavClientError {
@@ -83,8 +79,8 @@ struct FlowPerform: CustomStringConvertible {
             if outcome != expect {
                 throw FlowFailure(expectation: "\(action) \(expect)", found: "\(outcome): \(rpc.message)", screen: top, depth: depth, mark: .title)
             }
-            let kept = rpc.data?["input"].flatMap { $0.objectValue?.isEmpty == false ? "; the input came back: \($0.serializedString)" : nil }
-            note = "\(rpc.message)\(kept ?? "")"
+            let kept = rpc.inputGivenBack.map { "; the input came back: \(JSONValue.object($0).serializedString)" } ?? ""
+            note = rpc.message + kept
         }
         guard outcome == expect else {
             let hint = outcome == "confirm" ? " (add confirm: true to answer it)" : ""

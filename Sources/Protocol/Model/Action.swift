@@ -40,7 +40,7 @@ public struct Action: Codable, Sendable, Equatable {
 
 /// One value an action asks for: `{name, title, type, required?, options?, default?}`.
 public struct ActionField: Codable, Sendable, Equatable {
-    public enum FieldType: String, Codable, Sendable {
+    public enum FieldType: String, Codable, Sendable, CaseIterable {
         /// One line.
         case string
         /// Several lines: a comment's body.
@@ -97,5 +97,12 @@ extension RPCError {
         if let retryAfter { data["retryAfter"] = .int(retryAfter) }
         data.merge(extra) { _, new in new }
         return RPCError(code: RPCErrorCode.actionFailed, message: message, data: .object(data))
+    }
+
+    /// The input an action that failed gave back (`data.input`), for the client to show or send
+    /// again; nil for another error, or when no input was given.
+    public var inputGivenBack: [String: JSONValue]? {
+        guard code == RPCErrorCode.actionFailed, let input = data?["input"]?.objectValue, !input.isEmpty else { return nil }
+        return input
     }
 }

@@ -29,7 +29,7 @@ public struct Row: Codable, Sendable, Hashable {
 }
 
 /// What a row shows at its trailing edge, as in a table view cell.
-public enum Accessory: String, Codable, Sendable, Hashable {
+public enum Accessory: String, Codable, Sendable, Hashable, CaseIterable {
     /// Selecting the row pushes a screen.
     case disclosure
     /// Selecting the row yields a URL for the client to open.

@@ -40,7 +40,7 @@ public struct PerformRequest: RPCRequestType, Equatable {
 /// What `screen/perform` answers: `done` with each target's result, `inputRequired` with the
 /// fields still needed, or `confirm` with the token a second perform carries.
 public struct PerformResult: Codable, Sendable, Equatable {
-    public enum Status: String, Codable, Sendable {
+    public enum Status: String, Codable, Sendable, CaseIterable {
         case done, inputRequired, confirm
     }
 

@@ -63,7 +63,7 @@ public struct SelectRequest: RPCRequestType, Equatable {
     }
 }
 
-public enum SelectionOutcome: String, Codable, Sendable {
+public enum SelectionOutcome: String, Codable, Sendable, CaseIterable {
     case push, pop, openURL, none
 }
 
