@@ -14,8 +14,8 @@ that:
   JSON-RPC error;
 - its processes stay bounded: navhost-mcp's descendants (two navhost sessions and their
   workers) never exceed two sessions' worth of awake screens, spares and a few ending;
-and at the end of each session that closing stdin ends navhost-mcp with 0 and every process
-under it. Seeded and reproducible; the standard library and the repository's navshell package
+and at the end of each session that closing stdin (and reading the answers still owed, as a
+client does) ends navhost-mcp with 0 and every process under it. Seeded and reproducible; the standard library and the repository's navshell package
 (navshell_path.py finds it).
 
     mcp_fuzz.py --navhost .build/debug/navhost --seconds 30 [--seed N]
@@ -114,9 +114,13 @@ class MCPFuzzSession:
         under = self.session.descendants()
         self.session.process.stdin.close()
         try:
+            # The answers still owed are read as a client reads them: left unread, one resource
+            # (a list of users is 80 KB) fills the pipe and holds navhost-mcp in its last write.
+            self.session.connection.read_to_end(EXIT_DEADLINE)
             code = self.session.process.wait(timeout=EXIT_DEADLINE)
         except Exception as error:
             raise Finding("navhost mcp did not exit within %d s of stdin closing" % EXIT_DEADLINE) from error
+        self.count_replies()
         if code != 0:
             raise Finding("navhost mcp exited with %s when stdin closed" % code)
         alive = [pid for pid, start in under if process_table.is_alive((pid, start))]

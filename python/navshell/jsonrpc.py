@@ -209,6 +209,17 @@ class Connection:
         while not self.closed and _readable(self._read_fd, 0):
             self._read_some(time.monotonic(), "nothing", 0)
 
+    def read_to_end(self, timeout):
+        """Reads every message (kept as ever) until the peer closes its output: a client that
+        closed its input still takes what it is owed. Raises Timeout if the output is still open
+        after ``timeout`` seconds."""
+        deadline = _deadline(timeout)
+        while not self.closed:
+            try:
+                self._read_some(deadline, "the end of the peer's output", timeout)
+            except ConnectionClosed:
+                return
+
     def take_notifications(self):
         """Every notification not taken yet, oldest first, and forgets them."""
         self.drain()

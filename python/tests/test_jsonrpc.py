@@ -203,3 +203,21 @@ def test_a_big_write_reads_the_peer_meanwhile_so_neither_waits_on_the_other(writ
     finally:
         child.kill()
         child.wait()
+
+
+def test_reading_to_the_end_takes_every_message_left_however_large():
+    # Three answers of 100 KB each: more than a pipe holds, so the writer ends only if they are read.
+    script = "import sys\nfor n in range(3): sys.stdout.write('{\"jsonrpc\":\"2.0\",\"id\":%d,\"result\":\"%s\"}\\n' % (n, 'x' * 100000))"
+    writer = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE)
+    nowhere = os.open(os.devnull, os.O_WRONLY)
+    connection = jsonrpc.Connection(writer.stdout.fileno(), nowhere, inbox=True)
+    connection.read_to_end(timeout=10)
+    os.close(nowhere)
+    assert writer.wait(timeout=10) == 0
+    assert [len(message["result"]) for message in connection.inbox] == [100000] * 3
+
+
+def test_reading_to_the_end_of_an_output_left_open_times_out(peer):
+    peer.write(b'{"jsonrpc":"2.0","method":"nav/didChange"}\n')
+    with pytest.raises(Timeout):
+        peer.connection.read_to_end(timeout=0.2)
