@@ -77,9 +77,12 @@ let package = Package(
         .target(name: "UVKit", dependencies: ["CUV", "ProcessSupport"], path: "Sources/UVKit", swiftSettings: strict),
         // JSON values, JSON-RPC 2.0 messages, framing and the navigation protocol's types. No IO.
         .target(name: "NavProtocol", path: "Sources/Protocol", swiftSettings: strict),
-        // The command line navhost starts a built-in worker with: the settings, written by navhost and
-        // read by the worker without ArgumentParser (whose first use would cost every worker start).
-        .target(name: "WorkerLaunch", path: "Sources/WorkerLaunch", swiftSettings: strict),
+        // The command line navhost starts a worker with: the settings, generated from options.json
+        // (HostOptionsPlugin), written by navhost and read by the worker without ArgumentParser
+        // (whose first use would cost every worker start).
+        .target(
+            name: "WorkerLaunch", dependencies: ["NavProtocol"], path: "Sources/WorkerLaunch", swiftSettings: strict,
+            plugins: ["HostOptionsPlugin"]),
         // The balance check of a result passed on as bytes, 64 bytes at a time (SSE2): C, for the
         // vector movemask Swift cannot reach.
         .target(name: "CJSONScan", path: "Sources/CJSONScan"),
@@ -87,7 +90,7 @@ let package = Package(
         .target(name: "Transport", dependencies: ["UVKit", "NavProtocol", "CJSONScan"], path: "Sources/Transport", swiftSettings: strict),
         // navhost's options, shared by the host and the tools that start a host with them. Each is
         // one line of options.json, from which HostOptionsPlugin generates the code that reads,
-        // holds and writes it.
+        // holds and writes it, and passes it on to the workers (WorkerLaunch).
         .target(
             name: "HostOptions",
             dependencies: ["NavProtocol", "WorkerLaunch", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -179,7 +182,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/ScreenWorkers/Worker",
-            swiftSettings: strict
+            swiftSettings: strict,
+            plugins: ["HostOptionsPlugin"]
         ),
         // screen-worker: the snapshot source only, so it does not load libcurl and its TLS libraries.
         .executableTarget(
@@ -208,10 +212,14 @@ let package = Package(
             path: "Sources/Benchmark",
             swiftSettings: strict
         ),
-        // The worker's command line: what navhost writes, the worker's quick reading of it, and its
-        // ArgumentParser commands agree.
+        // The worker's command line: navhost's options passed on, what navhost writes, the worker's
+        // quick reading of it, and its ArgumentParser commands agree.
         .testTarget(
-            name: "WorkerLaunchTests", dependencies: ["WorkerLaunch", "ScreenWorkerCore", "GitHubSnapshot", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            name: "WorkerLaunchTests",
+            dependencies: [
+                "WorkerLaunch", "HostOptions", "ScreenWorkerCore", "GitHubSnapshot",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Tests/WorkerLaunchTests", swiftSettings: strict),
         .testTarget(name: "BenchmarkTests", dependencies: ["Benchmark"], path: "Tests/BenchmarkTests", swiftSettings: strict),
         // libFuzzer target over framing and JSON-RPC parsing (scripts/fuzz); a corpus replayer when built normally.

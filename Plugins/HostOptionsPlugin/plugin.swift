@@ -1,18 +1,33 @@
 import PackagePlugin
 
-/// Generates navhost's option code (`HostSettings`, `HostFlag`, `HostOptions` and the plain
-/// reading and writing) from `options.json` in the target it is applied to, so that an option
-/// is declared once.
+/// Generates a target's option code from `Sources/HostOptions/options.json`, so that an option is
+/// declared once: navhost's options in HostOptions (`HostSettings`, `HostFlag`, `HostOptions`),
+/// a worker's command line in WorkerLaunch (`WorkerSettings`, `WorkerFlag`, its reading and
+/// writing) and the worker's ArgumentParser options in ScreenWorkerCore.
 @main
 struct HostOptionsPlugin: BuildToolPlugin {
+    /// What `host-options-generator` writes for each target this plugin is applied to.
+    static let outputs = [
+        "HostOptions": ("host", "HostOptions+Generated.swift"),
+        "WorkerLaunch": ("worker-launch", "WorkerSettings+Generated.swift"),
+        "ScreenWorkerCore": ("worker-arguments", "WorkerOptions+Generated.swift"),
+    ]
+
+    struct UnknownTarget: Error, CustomStringConvertible {
+        var description: String
+    }
+
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        let declarations = target.directoryURL.appending(path: "options.json")
-        let output = context.pluginWorkDirectoryURL.appending(path: "HostOptions+Generated.swift")
+        guard let (mode, file) = Self.outputs[target.name] else {
+            throw UnknownTarget(description: "HostOptionsPlugin generates nothing for \(target.name)")
+        }
+        let declarations = context.package.directoryURL.appending(path: "Sources/HostOptions/options.json")
+        let output = context.pluginWorkDirectoryURL.appending(path: file)
         return [
             .buildCommand(
-                displayName: "Generating navhost's options from \(declarations.lastPathComponent)",
+                displayName: "Generating \(target.name)'s options from \(declarations.lastPathComponent)",
                 executable: try context.tool(named: "host-options-generator").url,
-                arguments: [declarations.path, output.path],
+                arguments: [mode, declarations.path, output.path],
                 inputFiles: [declarations],
                 outputFiles: [output])
         ]

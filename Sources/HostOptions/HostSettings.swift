@@ -16,10 +16,8 @@ extension HostSettings {
             guard case .object? = try? JSONValue(parsing: rootParams) else { return "--root-params must be a JSON object, got: \(rootParams)" }
         }
         if awakeScreens < 0 { return "--awake-screens must be 0 or more" }
-        if perPage < 1 || perPage > 100 { return "--per-page must be between 1 and 100" }
-        if cacheBytes < 0 { return "--cache-bytes must not be negative" }
-        if source != "snapshot" && source != "github" { return "--source must be snapshot or github, not '\(source)'" }
-        if LogLevel(name: logLevel) == nil { return "unknown log level '\(logLevel)'" }
+        // The options navhost passes on keep the workers' rules, stated once.
+        if let reason = workerSettings.validationError { return reason }
         if maxMessageBytes < 1024 { return "--max-message-bytes must be at least 1024" }
         if !(requestTimeout > 0 && requestTimeout <= Self.maxSeconds && stopGrace > 0 && stopGrace <= Self.maxSeconds) {
             return "timeouts must be positive, and at most \(Int(Self.maxSeconds)) seconds"
@@ -32,8 +30,6 @@ extension HostSettings {
             return "--client-output-high-water must be at least 1024 bytes, --max-pending-input at least 1 MiB"
         }
         if maxBatch < 1 || maxStackDepth < 1 { return "--max-batch and --max-stack-depth must be at least 1" }
-        // The limit is set in bytes, a UInt64.
-        if workerMemoryMb > UInt64.max >> 20 { return "--worker-memory-mb must be at most \(UInt64.max >> 20)" }
         return nil
     }
 }

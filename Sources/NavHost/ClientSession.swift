@@ -2,6 +2,7 @@ import Glibc
 import NavProtocol
 import Transport
 import UVKit
+import WorkerLaunch
 
 /// The client's side of the protocol: lifecycle (initialize, shutdown, exit) and the dispatch
 /// table from method name to handler. Every request runs in arrival order through the request
@@ -215,12 +216,11 @@ final class ClientSession {
         }
         var serving = configuration
         if let source = params.source {
-            guard ["snapshot", "github"].contains(source.kind) else {
+            guard WorkerSettings.sources.contains(source.kind) else {
                 return refuse(.invalidParams("invalid params: field 'source.kind' must be snapshot or github, not '\(source.kind)'"))
             }
-            var live = LiveSourceSettings(serving.settings)
-            live.apiURL = source.apiURL ?? live.apiURL
-            serving.liveSource = source.kind == "github" ? live : nil
+            serving.settings.source = source.kind
+            if source.kind == "github", let apiURL = source.apiURL { serving.settings.apiURL = apiURL }
             spawner.use(serving)
         }
         if let pid = params.processId { onClientProcess?(Int32(pid)) }

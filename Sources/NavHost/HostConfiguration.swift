@@ -14,14 +14,10 @@ struct HostConfiguration {
     var workerDirectory = ExecutableDirectory.path
     /// The screens.json files of external kinds: `--screens`, then the user's own if it exists.
     var screensFiles: [String]
-    /// Set when screens read the live GitHub API instead of the snapshot: `--source github`, or
-    /// the source a session's `initialize` chooses.
-    var liveSource: LiveSourceSettings?
 
     init(settings: HostSettings = HostSettings()) {
         self.settings = settings
         screensFiles = settings.screens
-        liveSource = settings.source == "github" ? LiveSourceSettings(settings) : nil
     }
 
     /// The configuration navhost serves with: its screens files end with the user's own.
@@ -46,33 +42,13 @@ struct HostConfiguration {
     var pingIntervalMilliseconds: UInt64 { Self.milliseconds(settings.pingInterval) }
     /// Whether screens may write: always to the local state over the snapshot; to GitHub only
     /// with `--allow-writes`.
-    var writesAllowed: Bool { liveSource == nil || settings.allowWrites }
+    var writesAllowed: Bool { !readsLiveSource || settings.allowWrites }
+    /// Whether screens read the live GitHub API instead of the snapshot: `--source github`, or
+    /// the source a session's `initialize` chooses (`settings.source`).
+    var readsLiveSource: Bool { settings.workerSettings.readsLiveSource }
     /// Whether workers see `GITHUB_TOKEN` (only a source that needs it: the live GitHub source).
-    var passesGitHubToken: Bool { liveSource != nil }
-    /// Limits each worker sets on itself at start-up (setrlimit in the worker: see `WorkerLauncher`).
-    var workerLimits: WorkerLimits {
-        WorkerLimits(
-            openFiles: settings.workerOpenFiles == 0 ? nil : settings.workerOpenFiles,
-            addressSpaceBytes: settings.workerMemoryMb == 0 ? nil : settings.workerMemoryMb << 20,
-            cpuSeconds: settings.workerCpuSeconds == 0 ? nil : settings.workerCpuSeconds)
-    }
+    var passesGitHubToken: Bool { readsLiveSource }
 
     /// Seconds as milliseconds; `HostSettings.validationError` keeps them under `maxSeconds`.
     private static func milliseconds(_ seconds: Double) -> UInt64 { UInt64(seconds * 1000) }
-}
-
-/// The live source's options, as the command line (`HostSettings`) gives them, where their
-/// defaults are declared.
-struct LiveSourceSettings {
-    var apiURL: String
-    var cachePath: String?
-    var perPage: Int
-    var cacheBytes: Int
-}
-
-extension LiveSourceSettings {
-    /// The live source as the command line describes it.
-    init(_ settings: HostSettings) {
-        self.init(apiURL: settings.apiURL, cachePath: settings.cache, perPage: settings.perPage, cacheBytes: settings.cacheBytes)
-    }
 }

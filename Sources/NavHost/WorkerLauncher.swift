@@ -21,8 +21,8 @@ struct WorkerLauncher {
     let spare: WorkerCommandLine
     /// `screen-worker`, which also runs an external kind's command (`screen-worker exec`).
     private let snapshotExecutable: String
-    private let hostPid: Int32
-    private let limits: WorkerLimits
+    /// What every worker is told: the options navhost passes on, and its pid.
+    private let settings: WorkerSettings
     private let externalEnvironment: [String]
 
     /// The snapshot worker, which does not load libcurl, and the worker with the live source.
@@ -40,30 +40,15 @@ struct WorkerLauncher {
     /// first thing (`screen-worker exec` applies them for an external command, then execs it).
     init(configuration: HostConfiguration) {
         snapshotExecutable = configuration.workerDirectory + "/" + Self.snapshotWorker
-        hostPid = getpid()
-        limits = configuration.workerLimits
-        var settings = WorkerSettings()
-        settings.hostPid = hostPid
-        settings.limits = limits
-        settings.logLevel = configuration.logLevel.name
-        settings.dataSource.snapshotPath = configuration.settings.data
-        settings.dataSource.statePath = configuration.settings.state
-        settings.debounceMilliseconds = configuration.settings.queryDebounce
-        settings.enablesDebugMethods = configuration.settings.enableDebugMethods
+        var settings = configuration.settings.workerSettings
+        settings.hostPid = getpid()
+        self.settings = settings
         var names = WorkerLauncher.inheritedVariables
-        if let live = configuration.liveSource {
-            settings.dataSource.source = .github
-            settings.dataSource.apiURL = live.apiURL
-            settings.dataSource.cachePath = live.cachePath
-            settings.dataSource.perPage = live.perPage
-            settings.dataSource.cacheBytes = live.cacheBytes
-            settings.dataSource.allowsWrites = configuration.writesAllowed
-        }
         if configuration.passesGitHubToken { names += WorkerLauncher.liveSourceVariables }
-        let builtInExecutable = configuration.liveSource == nil ? snapshotExecutable : configuration.workerDirectory + "/" + Self.liveWorker
+        let builtInExecutable = configuration.readsLiveSource ? configuration.workerDirectory + "/" + Self.liveWorker : snapshotExecutable
         let environment = Self.environment(names)
         builtIn = WorkerCommandLine(executable: builtInExecutable, arguments: WorkerInvocation.serve(settings).arguments, environment: environment)
-        settings.rehearses = true
+        settings.rehearse = true
         spare = WorkerCommandLine(executable: builtInExecutable, arguments: WorkerInvocation.serve(settings).arguments, environment: environment)
         // An external worker never sees the GitHub token: only the allow-list.
         externalEnvironment = Self.environment(WorkerLauncher.inheritedVariables)
@@ -72,7 +57,7 @@ struct WorkerLauncher {
     /// The command line for a worker of `entry`'s kind: an external one through `screen-worker exec`.
     func commandLine(for entry: CatalogEntry) -> WorkerCommandLine {
         guard let command = entry.command else { return builtIn }
-        let invocation = WorkerInvocation.exec(hostPid: hostPid, limits: limits, command: command)
+        let invocation = WorkerInvocation.exec(settings, command: command)
         return WorkerCommandLine(executable: snapshotExecutable, arguments: invocation.arguments, environment: externalEnvironment)
     }
 

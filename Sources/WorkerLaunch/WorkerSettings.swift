@@ -1,20 +1,35 @@
-/// What navhost tells a built-in screen worker when it starts one: written by navhost as the
-/// worker's command line and read back by the worker (`WorkerInvocation`).
-public struct WorkerSettings: Equatable, Sendable {
-    /// navhost's pid: the worker dies with that process.
-    public var hostPid: Int32?
-    public var limits = WorkerLimits()
-    /// debug, info, warning or error.
-    public var logLevel = "warning"
-    public var dataSource = DataSourceSettings()
-    /// How long a query waits for the next keystroke before it loads (0: at once).
-    public var debounceMilliseconds: UInt64 = 0
-    /// Answer the debug/* fault-injection methods.
-    public var enablesDebugMethods = false
-    /// Rehearse a push while waiting for `worker/open` (navhost's warm spare).
-    public var rehearses = false
+import NavProtocol
 
-    public init() {}
+/// The rules a worker's settings keep, and the forms a worker uses some of them in.
+/// `WorkerSettings` itself, with every option's name, type, default and help, is generated from
+/// Sources/HostOptions/options.json (HostOptionsPlugin), where an option navhost passes on is
+/// declared once for both; navhost checks the same rules (`HostSettings.validationError`).
+extension WorkerSettings {
+    /// The data sources: the embedded SQLite snapshot (or `--data`), and the live REST API
+    /// (`screen-worker-live` only).
+    public static let sources = ["snapshot", "github"]
+
+    /// Why these settings cannot start a worker, or nil when they can.
+    public var validationError: String? {
+        if perPage < 1 || perPage > 100 { return "--per-page must be between 1 and 100" }
+        if cacheBytes < 0 { return "--cache-bytes must not be negative" }
+        if !Self.sources.contains(source) { return "--source must be snapshot or github, not '\(source)'" }
+        if LogLevel(name: logLevel) == nil { return "unknown log level '\(logLevel)'" }
+        // The limit is set in bytes, a UInt64.
+        if workerMemoryMb > UInt64.max >> 20 { return "--worker-memory-mb must be at most \(UInt64.max >> 20)" }
+        return nil
+    }
+
+    /// Whether screens read the live GitHub API (`--source github`) rather than the snapshot.
+    public var readsLiveSource: Bool { source == "github" }
+
+    /// The resource limits the options set, 0 meaning inherited.
+    public var limits: WorkerLimits {
+        WorkerLimits(
+            openFiles: workerOpenFiles == 0 ? nil : workerOpenFiles,
+            addressSpaceBytes: workerMemoryMb == 0 ? nil : workerMemoryMb << 20,
+            cpuSeconds: workerCpuSeconds == 0 ? nil : workerCpuSeconds)
+    }
 }
 
 /// Resource limits a worker sets on itself first thing (setrlimit); nil: inherited.
@@ -30,41 +45,12 @@ public struct WorkerLimits: Equatable, Sendable {
     }
 }
 
-/// Where a worker's screens read GitHub data.
-public struct DataSourceSettings: Equatable, Sendable {
-    public enum Source: String, Equatable, Sendable, CaseIterable {
-        /// The embedded SQLite snapshot, or `snapshotPath`.
-        case snapshot
-        /// The live REST API (screen-worker-live only).
-        case github
-    }
-
-    public var source = Source.snapshot
-    /// A snapshot database to read instead of the embedded one.
-    public var snapshotPath: String?
-    /// The live API's base URL (nil: https://api.github.com).
-    public var apiURL: String?
-    /// The live source's response cache (nil: the default under XDG_CACHE_HOME).
-    public var cachePath: String?
-    /// The response cache's bound in bytes (nil: the default).
-    public var cacheBytes: Int?
-    /// Items per page asked of GitHub.
-    public var perPage = DataSourceSettings.defaultPerPage
-    /// GitHub's own default page size; navhost's `--per-page` defaults to it too (options.json).
-    public static let defaultPerPage = 30
-    /// The local state database of the snapshot's writes (nil: the default under XDG_STATE_HOME).
-    public var statePath: String?
-    /// Whether actions may write to GitHub (the live source; `--allow-writes`).
-    public var allowsWrites = false
-
-    public init() {}
-}
-
 /// A worker command line navhost writes: serve a screen, or run an external worker's command
-/// under the worker limits.
+/// under the limits every worker keeps.
 public enum WorkerInvocation: Equatable, Sendable {
     /// `screen-worker [serve] [flags]`
     case serve(WorkerSettings)
-    /// `screen-worker exec [--host-pid N] [limits] -- command...`
-    case exec(hostPid: Int32?, limits: WorkerLimits, command: [String])
+    /// `screen-worker exec [flags every worker takes] -- command...`: only those of the settings
+    /// are written and read.
+    case exec(WorkerSettings, command: [String])
 }

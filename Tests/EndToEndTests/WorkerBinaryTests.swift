@@ -12,7 +12,7 @@ import Testing
     func theLauncherPicksTheBinaryBesideNavhostBySource(live: Bool) {
         var configuration = HostConfiguration()
         configuration.workerDirectory = "/opt/navshell/bin"
-        configuration.liveSource = live ? LiveSourceSettings.local : nil
+        configuration.settings.source = live ? "github" : "snapshot"
         let expected = live ? "/opt/navshell/bin/screen-worker-live" : "/opt/navshell/bin/screen-worker"
         #expect(WorkerLauncher(configuration: configuration).builtIn.executable == expected)
     }

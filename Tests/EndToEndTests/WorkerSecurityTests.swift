@@ -32,7 +32,7 @@ import WorkerLaunch
             unsetenv("AWS_SECRET_ACCESS_KEY")
         }
         var configuration = HostConfiguration()
-        configuration.liveSource = passes ? LiveSourceSettings.local : nil
+        configuration.settings.source = passes ? "github" : "snapshot"
         let launcher = WorkerLauncher(configuration: configuration)
         let environment = launcher.builtIn.environment
         #expect(environment.contains("GITHUB_TOKEN=ghp_token_for_launcher_test") == passes)
@@ -44,27 +44,30 @@ import WorkerLaunch
         #expect(!command.environment.contains { $0.hasPrefix("GITHUB_TOKEN") })
         #expect(command.executable == configuration.workerDirectory + "/screen-worker")
         #expect(command.arguments.first == "exec" && command.arguments.suffix(3) == ["--", "/opt/screens/files", "--all"])
-        #expect(command.arguments.joined(separator: " ").contains("--limit-open-files 256"), "the limits reach an external worker through exec")
+        // What every worker is told, and no more: the host's pid and the (default) limits.
+        var everyWorker = WorkerSettings()
+        everyWorker.hostPid = getpid()
+        #expect(WorkerInvocation(reading: command.arguments) == .exec(everyWorker, command: ["/opt/screens/files", "--all"]))
     }
 
-    @Test func debugFlagAndLimitsReachTheWorkerCommandLine() {
+    @Test func debugFlagAndLimitsReachTheWorkerCommandLines() throws {
         var configuration = HostConfiguration()
         configuration.settings.enableDebugMethods = true
         configuration.settings.workerOpenFiles = 10
         configuration.settings.workerMemoryMb = 0
         configuration.settings.workerCpuSeconds = 5
-        let arguments = WorkerLauncher(configuration: configuration).builtIn.arguments
-        #expect(arguments.contains("--enable-debug-methods"))
-        #expect(arguments.joined(separator: " ").contains("--limit-open-files 10 --limit-cpu-seconds 5"))
-        #expect(!arguments.contains("--limit-address-space"))
-    }
-}
-
-extension LiveSourceSettings {
-    /// The live source with the command line's defaults, at a local address nothing listens on.
-    static var local: LiveSourceSettings {
-        var settings = HostSettings()
-        settings.apiURL = "http://127.0.0.1:9"
-        return LiveSourceSettings(settings)
+        let launcher = WorkerLauncher(configuration: configuration)
+        guard case .serve(let builtIn)? = WorkerInvocation(reading: launcher.builtIn.arguments) else {
+            Issue.record("the worker does not read \(launcher.builtIn.arguments)")
+            return
+        }
+        #expect(builtIn.enableDebugMethods)
+        #expect(builtIn.limits == WorkerLimits(openFiles: 10, cpuSeconds: 5))
+        let external = CatalogEntry(descriptor: ScreenDescriptor(kind: "files", description: "", external: true), command: ["/bin/true"], origin: "screens.json")
+        guard case .exec(let settings, _)? = WorkerInvocation(reading: launcher.commandLine(for: external).arguments) else {
+            Issue.record("screen-worker exec does not read \(launcher.commandLine(for: external).arguments)")
+            return
+        }
+        #expect(settings.limits == builtIn.limits && !settings.enableDebugMethods)
     }
 }

@@ -7,12 +7,13 @@ import Testing
 @Suite struct ReadmeOptionsTableTests {
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The flags options.json declares, with `--no-` for those that can be turned off.
+    /// navhost's flags as options.json declares them (not the workers' own), with `--no-` for
+    /// those that can be turned off.
     private static func declared() throws -> Set<String> {
         let data = try Data(contentsOf: root.appendingPathComponent("Sources/HostOptions/options.json"))
         let options = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         var flags: Set<String> = []
-        for option in options {
+        for option in options where option["workerOnly"] as? Bool != true {
             let flag = try #require(option["flag"] as? String)
             flags.insert("--" + flag)
             if option["inversion"] as? Bool == true { flags.insert("--no-" + flag) }

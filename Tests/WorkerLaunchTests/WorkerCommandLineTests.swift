@@ -11,22 +11,26 @@ import WorkerLaunch
     static let samples: [WorkerSettings] = {
         var full = WorkerSettings()
         full.hostPid = 4242
-        full.limits = WorkerLimits(openFiles: 256, addressSpaceBytes: 4 << 30, cpuSeconds: 3_600)
+        full.workerOpenFiles = 128
+        full.workerMemoryMb = 8192
+        full.workerCpuSeconds = 60
         full.logLevel = "debug"
-        full.dataSource.snapshotPath = "/var/tmp/snapshot with spaces.sqlite"
-        full.dataSource.statePath = "/var/tmp/state with spaces.sqlite"
-        full.debounceMilliseconds = 120
-        full.enablesDebugMethods = true
-        full.rehearses = true
+        full.data = "/var/tmp/snapshot with spaces.sqlite"
+        full.state = "/var/tmp/state with spaces.sqlite"
+        full.queryDebounce = 120
+        full.enableDebugMethods = true
+        full.rehearse = true
         var live = WorkerSettings()
-        live.dataSource.source = .github
-        live.dataSource.apiURL = "http://127.0.0.1:9/api/v3"
-        live.dataSource.cachePath = "/tmp/cache.sqlite"
-        live.dataSource.cacheBytes = 32 << 20
-        live.dataSource.perPage = 100
-        live.dataSource.allowsWrites = true
+        live.source = "github"
+        live.apiURL = "http://127.0.0.1:9/api/v3"
+        live.cache = "/tmp/cache.sqlite"
+        live.cacheBytes = 1 << 20
+        live.perPage = 100
+        live.allowWrites = true
         var someLimits = WorkerSettings()
-        someLimits.limits = WorkerLimits(openFiles: 10, cpuSeconds: 5)
+        someLimits.workerOpenFiles = 10
+        someLimits.workerMemoryMb = 0
+        someLimits.workerCpuSeconds = 5
         return [WorkerSettings(), full, live, someLimits]
     }()
 
@@ -35,7 +39,7 @@ import WorkerLaunch
         #expect(WorkerInvocation(reading: WorkerInvocation.serve(settings).arguments) == .serve(settings))
     }
 
-    @Test(arguments: samples.filter { $0.dataSource.source == .snapshot })
+    @Test(arguments: samples.filter { !$0.readsLiveSource })
     func argumentParserReadsWhatNavhostWritesIntoTheSameSettings(settings: WorkerSettings) throws {
         let arguments = WorkerInvocation.serve(settings).arguments
         let serve = try #require(try WorkerCommand.parseAsRoot(arguments) as? ServeScreen)
@@ -43,18 +47,37 @@ import WorkerLaunch
         #expect(WorkerEntry.quickInvocation(arguments) == .serve(settings))
     }
 
-    @Test func anExternalWorkersCommandLineReadsBackBothWays() throws {
-        let invocation = WorkerInvocation.exec(hostPid: 77, limits: WorkerLimits(openFiles: 64), command: ["/opt/screens/files", "--all", "--"])
-        #expect(invocation.arguments == ["exec", "--host-pid", "77", "--limit-open-files", "64", "--", "/opt/screens/files", "--all", "--"])
-        #expect(WorkerEntry.quickInvocation(invocation.arguments) == invocation)
+    @Test func aCommandLineHoldsOnlyWhatDiffersFromTheDefaults() {
+        #expect(WorkerInvocation.serve(WorkerSettings()).arguments.isEmpty)
+        #expect(WorkerInvocation.serve(Self.samples[3]).arguments == [
+            "--worker-open-files", "10", "--worker-memory-mb", "0", "--worker-cpu-seconds", "5",
+        ])
+        #expect(Self.samples[3].limits == WorkerLimits(openFiles: 10, cpuSeconds: 5))
+        #expect(WorkerSettings().limits == WorkerLimits(openFiles: 256, addressSpaceBytes: 4096 << 20, cpuSeconds: 3600))
+    }
+
+    @Test func anExternalWorkersCommandLineHasOnlyWhatEveryWorkerTakes() throws {
+        var settings = WorkerSettings()
+        settings.hostPid = 77
+        settings.workerOpenFiles = 64
+        settings.logLevel = "debug"
+        settings.state = "/tmp/state.sqlite"
+        let invocation = WorkerInvocation.exec(settings, command: ["/opt/screens/files", "--all", "--"])
+        #expect(invocation.arguments == ["exec", "--worker-open-files", "64", "--host-pid", "77", "--", "/opt/screens/files", "--all", "--"])
+        var readBack = WorkerSettings()
+        readBack.hostPid = 77
+        readBack.workerOpenFiles = 64
+        let expected = WorkerInvocation.exec(readBack, command: ["/opt/screens/files", "--all", "--"])
+        #expect(WorkerEntry.quickInvocation(invocation.arguments) == expected)
         let exec = try #require(try WorkerCommand.parseAsRoot(invocation.arguments) as? ExecWorker)
-        #expect(exec.invocation == invocation)
+        #expect(exec.invocation == expected)
     }
 
     @Test(arguments: [
         ["--help"], ["-h"], ["kinds"], ["serve", "--help"], ["generate-snapshot", "--out", "/tmp/x.sqlite"],
         ["--log-level=debug"], ["--log-level"], ["--data", "-"], ["--data", ""], ["--host-pid", "1", "--host-pid", "2"],
-        ["--host-pid", "-1"], ["--debounce-ms", "soon"], ["--source", "ftp"], ["--source", "github"], ["--rehearse", "yes"],
+        ["--host-pid", "-1"], ["--query-debounce", "soon"], ["--source", "ftp"], ["--source", "github"], ["--rehearse", "yes"],
+        ["--per-page", "0"], ["--per-page", "101"], ["--log-level", "loud"], ["--worker-memory-mb", "17592186044416"],
         ["exec"], ["exec", "--", ], ["exec", "/bin/true"], ["exec", "--log-level", "debug", "--", "/bin/true"],
     ])
     func otherCommandLinesAreLeftToArgumentParser(arguments: [String]) {
@@ -66,17 +89,13 @@ import WorkerLaunch
     /// subcommands: whenever the quick reading takes one, ArgumentParser takes it too, as the same
     /// command with the same settings.
     @Test func whateverTheQuickReadingTakesArgumentParserReadsAlike() {
-        let flags = [
-            WorkerFlag.hostPid, WorkerFlag.limitOpenFiles, WorkerFlag.limitAddressSpace, WorkerFlag.limitCpuSeconds, WorkerFlag.logLevel,
-            WorkerFlag.source, WorkerFlag.data, WorkerFlag.apiURL, WorkerFlag.cache, WorkerFlag.cacheBytes, WorkerFlag.perPage,
-            WorkerFlag.state, WorkerFlag.allowWrites, WorkerFlag.debounceMs, WorkerFlag.enableDebugMethods, WorkerFlag.rehearse,
-        ].map { "--" + $0 }
+        let flags = WorkerFlag.all.map { "--" + $0 }
         let values = [
-            "0", "1", "+5", "42", "-1", "2147483648", "4294967296", "18446744073709551616", "1e3", " 7", "abc", "",
+            "0", "1", "+5", "42", "100", "101", "-1", "2147483648", "17592186044416", "18446744073709551616", "1e3", " 7", "abc", "",
             "snapshot", "github", "debug", "/tmp/x.sqlite", "-x", "serve", "exec", "kinds", "--", "--help",
         ]
         let tokens = flags + values
-        let plainValues = Array(values.prefix(15))
+        let plainValues = Array(values.prefix(17))
         // The snapshot generator's seeded generator: the same command lines on every run.
         var random = SplitMix64(seed: 15)
         var taken = 0

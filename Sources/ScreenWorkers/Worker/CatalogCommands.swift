@@ -23,20 +23,25 @@ struct ExecWorker: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "exec", abstract: "Apply the worker limits, then run an external screen worker (navhost starts external kinds so).")
 
-    @Option(name: .customLong(WorkerFlag.hostPid), help: "The host's pid: the command is killed (SIGKILL) when that process ends.")
-    var hostPid: Int32?
-
-    @OptionGroup var limits: ResourceLimitOptions
+    @OptionGroup var everyWorker: EveryWorkerOptions
 
     @Argument(parsing: .postTerminator, help: "The command and its arguments, after '--'.")
     var command: [String] = []
 
     func validate() throws {
         if command.isEmpty { throw ValidationError("no command to run: give it after '--'") }
+        try settings.validate()
+    }
+
+    /// What the options say.
+    var settings: WorkerSettings {
+        var settings = WorkerSettings()
+        everyWorker.apply(to: &settings)
+        return settings
     }
 
     /// What the command line says: what navhost's command line is read into without ArgumentParser.
-    var invocation: WorkerInvocation { .exec(hostPid: hostPid, limits: limits.limits, command: command) }
+    var invocation: WorkerInvocation { .exec(settings, command: command) }
 
     func run() throws {
         throw ExitCode(WorkerEntry.run(invocation))

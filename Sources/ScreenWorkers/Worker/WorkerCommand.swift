@@ -18,37 +18,20 @@ struct WorkerCommand: ParsableCommand {
 struct ServeScreen: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serve one screen to the host on stdin/stdout (the default).")
 
-    @Option(name: .customLong(WorkerFlag.hostPid), help: "The host's pid: the worker ends when that process does.")
-    var hostPid: Int32?
-
-    @OptionGroup var dataSource: DataSourceOptions
-
-    @Option(name: .customLong(WorkerFlag.logLevel), help: "Log level on stderr: debug, info, warning or error.")
-    var logLevel: String = WorkerSettings().logLevel
-
-    @Option(name: .customLong(WorkerFlag.debounceMs), help: "Milliseconds a query waits for the next keystroke before it loads (0: at once).")
-    var debounceMs: UInt64 = 0
-
-    @Flag(name: .customLong(WorkerFlag.enableDebugMethods), help: "Answer the debug/* fault-injection methods (navhost passes it on with its own flag).")
-    var enableDebugMethods = false
-
-    @Flag(name: .customLong(WorkerFlag.rehearse), help: "Rehearse a push while waiting for worker/open (navhost's warm spare): open the root screen and follow its first rows a few screens deep, over the snapshot only.")
-    var rehearse = false
-
-    @OptionGroup var limits: ResourceLimitOptions
+    @OptionGroup var everyWorker: EveryWorkerOptions
+    @OptionGroup var builtIn: BuiltInWorkerOptions
 
     /// What the command line says: the settings navhost's command line is read into without
     /// ArgumentParser (`WorkerEntry.main`).
     var settings: WorkerSettings {
         var settings = WorkerSettings()
-        settings.hostPid = hostPid
-        settings.limits = limits.limits
-        settings.logLevel = logLevel
-        settings.dataSource = dataSource.settings
-        settings.debounceMilliseconds = debounceMs
-        settings.enablesDebugMethods = enableDebugMethods
-        settings.rehearses = rehearse
+        everyWorker.apply(to: &settings)
+        builtIn.apply(to: &settings)
         return settings
+    }
+
+    func validate() throws {
+        try settings.validate()
     }
 
     func run() throws {

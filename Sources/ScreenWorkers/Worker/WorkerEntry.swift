@@ -12,7 +12,7 @@ public typealias OpenedSource = (source: any GitHubSource, close: () -> Void)
 /// Opens the live GitHub source. Only `screen-worker-live` has one: it links the HTTP client
 /// (libcurl and its TLS libraries), which the snapshot worker, `screen-worker`, never loads.
 public protocol LiveSourceOpening: Sendable {
-    func open(_ settings: DataSourceSettings, on loop: UVLoop) throws -> OpenedSource
+    func open(_ settings: WorkerSettings, on loop: UVLoop) throws -> OpenedSource
 }
 
 /// The entry point of both worker binaries.
@@ -34,14 +34,14 @@ public enum WorkerEntry {
     static func run(_ invocation: WorkerInvocation) -> Int32 {
         switch invocation {
         case .serve(let settings): serve(settings)
-        case .exec(let hostPid, let limits, let command): exec(hostPid: hostPid, limits: limits, command: command)
+        case .exec(let settings, let command): exec(settings, command: command)
         }
     }
 
     /// The command line read without ArgumentParser, or nil for ArgumentParser to read.
     static func quickInvocation(_ arguments: [String]) -> WorkerInvocation? {
         let invocation = WorkerInvocation(reading: arguments)
-        if case .serve(let settings) = invocation, !settings.dataSource.source.isServed { return nil }
+        if case .serve(let settings) = invocation, !settings.sourceIsServed { return nil }
         return invocation
     }
 
@@ -58,8 +58,8 @@ public enum WorkerEntry {
 
     /// Replaces this process with an external worker's command; returns only when it cannot
     /// (the status to exit with), or 0 when the host is already gone.
-    private static func exec(hostPid: Int32?, limits: WorkerLimits, command: [String]) -> Int32 {
-        guard startUnder(hostPid: hostPid, limits: limits, as: "screen-worker exec") else { return 0 }
+    private static func exec(_ settings: WorkerSettings, command: [String]) -> Int32 {
+        guard startUnder(hostPid: settings.hostPid, limits: settings.limits, as: "screen-worker exec") else { return 0 }
         var argv = command.map { strdup($0) } + [nil]
         execv(command[0], &argv)
         FileHandleStderr.write("screen-worker exec: cannot run \(command[0]): \(String(cString: strerror(errno)))\n")

@@ -15,7 +15,7 @@ final class WorkerServer {
     private let log: Log
     private let connection: RPCConnection
     private var session: ScreenSession!
-    private let dataSource: DataSourceSettings
+    private let settings: WorkerSettings
     private let debounceMilliseconds: UInt64
     private var closeSource: (() -> Void)?
     /// The data source, opened before the host asks for a screen: a worker started ahead of a
@@ -29,14 +29,14 @@ final class WorkerServer {
     private let rehearses: Bool
 
     init(settings: WorkerSettings) throws {
-        dataSource = settings.dataSource
-        rehearses = settings.rehearses
-        debounceMilliseconds = settings.debounceMilliseconds
+        self.settings = settings
+        rehearses = settings.rehearse
+        debounceMilliseconds = settings.queryDebounce
         log = Log(loop: loop, level: LogLevel(name: settings.logLevel) ?? .warning, label: "worker")
         connection = ScreenSession.connection(
             loop: loop, name: "host", reader: try StandardIO.input(loop: loop, fileDescriptor: 0),
             writer: try StandardIO.output(loop: loop, fileDescriptor: 1))
-        faults = settings.enablesDebugMethods ? WorkerFaults(loop: loop) : nil
+        faults = settings.enableDebugMethods ? WorkerFaults(loop: loop) : nil
         // While the host is not reading our answers, stop reading its requests: bounded memory.
         connection.writeHighWaterBytes = 1 << 20
         session = ScreenSession(loop: loop, connection: connection, log: log, debounceMilliseconds: debounceMilliseconds) { [unowned self] in
@@ -104,7 +104,7 @@ final class WorkerServer {
     }
 
     private func openSource() throws -> any GitHubSource {
-        let (source, close) = try dataSource.open(on: loop)
+        let (source, close) = try settings.openSource(on: loop)
         closeSource = close
         return source
     }
