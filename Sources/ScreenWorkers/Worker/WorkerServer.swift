@@ -15,8 +15,8 @@ final class WorkerServer {
     private let log: Log
     private let connection: RPCConnection
     private var session: ScreenSession!
+    /// What navhost's command line said: the source, the debounce, whether to rehearse.
     private let settings: WorkerSettings
-    private let debounceMilliseconds: UInt64
     private var closeSource: (() -> Void)?
     /// The data source, opened before the host asks for a screen: a worker started ahead of a
     /// push (the host's warm spare) has its snapshot open when the push comes.
@@ -26,12 +26,9 @@ final class WorkerServer {
     private var exitCode: Int32 = 0
     private var isShutDown = false
     private let faults: WorkerFaults?
-    private let rehearses: Bool
 
     init(settings: WorkerSettings) throws {
         self.settings = settings
-        rehearses = settings.rehearse
-        debounceMilliseconds = settings.queryDebounce
         log = Log(loop: loop, level: LogLevel(name: settings.logLevel) ?? .warning, label: "worker")
         connection = ScreenSession.connection(
             loop: loop, name: "host", reader: try StandardIO.input(loop: loop, fileDescriptor: 0),
@@ -39,7 +36,7 @@ final class WorkerServer {
         faults = settings.enableDebugMethods ? WorkerFaults(loop: loop) : nil
         // While the host is not reading our answers, stop reading its requests: bounded memory.
         connection.writeHighWaterBytes = 1 << 20
-        session = ScreenSession(loop: loop, connection: connection, log: log, debounceMilliseconds: debounceMilliseconds) { [unowned self] in
+        session = ScreenSession(loop: loop, connection: connection, log: log, debounceMilliseconds: settings.queryDebounce) { [unowned self] in
             stopRehearsal()
             let source = try preparedSource ?? openSource()
             preparedSource = nil
@@ -113,8 +110,8 @@ final class WorkerServer {
     private func prepareSource() {
         preparedSource = try? openSource()
         guard let snapshot = preparedSource as? SnapshotSource else { return }
-        if rehearses {
-            rehearsal = Rehearsal.start(source: snapshot, loop: loop, log: log, debounceMilliseconds: debounceMilliseconds)
+        if settings.rehearse {
+            rehearsal = Rehearsal.start(source: snapshot, loop: loop, log: log, debounceMilliseconds: settings.queryDebounce)
         } else {
             snapshot.warmUp()
         }
