@@ -46,7 +46,7 @@ final class ScreenGateway {
             let id = connection.forwardRequest(method: R.method, params: params, timeoutMilliseconds: timeout) { [self] result in
                 switch result {
                 case .success(let raw): responder.succeed(raw: raw)
-                case .failure(let error): responder.fail(mapped(error, entry, worker, R.clientMethod))
+                case .failure(let error): responder.fail(mapped(error, entry, worker, R.clientMethod, after: timeout))
                 }
             }
             // The client's cancel of its request cancels the worker's too.
@@ -61,8 +61,9 @@ final class ScreenGateway {
         _ method: String, _ params: Params, to screen: String?, cancelledWith responder: RPCResponder? = nil, clientMethod: String? = nil,
         timeouts: Int = 1, completion: @escaping (Result<(entry: ScreenEntry, answer: JSONValue), RPCError>) -> Void
     ) {
-        let (patience, overflow) = timeout.multipliedReportingOverflow(by: UInt64(max(1, timeouts)))
-        let timeout = overflow ? UInt64.max : patience
+        // A timeout is at most 1e12 ms, but the rows of a perform are as many as a message holds.
+        let (product, overflow) = timeout.multipliedReportingOverflow(by: UInt64(max(1, timeouts)))
+        let patience = overflow ? UInt64.max : product
         reach(screen, for: method) { [self] reached in
             switch reached {
             case .failure(let error):
@@ -70,8 +71,8 @@ final class ScreenGateway {
             case .success(.failed(let entry, let answer)):
                 completion(.success((entry, answer)))
             case .success(.running(let entry, let worker)):
-                let id = worker.connection.sendRequest(method: method, writing: params, timeoutMilliseconds: timeout) { [self] result in
-                    completion(result.map { (entry, $0) }.mapError { mapped($0, entry, worker, clientMethod ?? method) })
+                let id = worker.connection.sendRequest(method: method, writing: params, timeoutMilliseconds: patience) { [self] result in
+                    completion(result.map { (entry, $0) }.mapError { mapped($0, entry, worker, clientMethod ?? method, after: patience) })
                 }
                 responder?.cancels(id, on: worker.connection)
             }
@@ -95,7 +96,8 @@ final class ScreenGateway {
             guard let worker else { return }
             worker.isBeingPinged = false
             if case .failure(let error) = result, error.code == RPCErrorCode.requestTimedOut {
-                self?.didNotAnswer(worker, WorkerPingRequest.method)
+                guard let self else { return }
+                didNotAnswer(worker, WorkerPingRequest.method, within: timeout)
             }
         }
     }
@@ -144,20 +146,21 @@ final class ScreenGateway {
         return .reached(.success(.running(entry, worker)))
     }
 
-    /// A timeout names the screen and gets the hung worker reset; other errors pass as they are.
-    private func mapped(_ error: RPCError, _ entry: ScreenEntry, _ worker: WorkerProcess, _ method: String) -> RPCError {
+    /// A timeout (the worker had `patience` ms) names the screen and gets the hung worker reset;
+    /// other errors pass as they are.
+    private func mapped(_ error: RPCError, _ entry: ScreenEntry, _ worker: WorkerProcess, _ method: String, after patience: UInt64) -> RPCError {
         guard error.code == RPCErrorCode.requestTimedOut else { return error }
-        var timedOut = worker.failure("screen \(entry.screen.id) (\(entry.screen.kind.rawValue)) did not answer \(method) within \(timeout) ms")
+        var timedOut = worker.failure("screen \(entry.screen.id) (\(entry.screen.kind.rawValue)) did not answer \(method) within \(patience) ms")
         timedOut.code = RPCErrorCode.requestTimedOut
-        didNotAnswer(worker, method)
+        didNotAnswer(worker, method, within: patience)
         return timedOut
     }
 
     /// A worker that did not answer in time is killed and restarted, unless it could not answer
     /// because navhost itself stopped reading it (the client is not reading its output).
-    private func didNotAnswer(_ worker: WorkerProcess, _ method: String) {
+    private func didNotAnswer(_ worker: WorkerProcess, _ method: String, within patience: UInt64) {
         guard !flow.isClientOutputBlocked else { return }
-        worker.reset(reason: "it did not answer \(method) within \(timeout) ms")
+        worker.reset(reason: "it did not answer \(method) within \(patience) ms")
     }
 
     func screenNotFound(_ screen: String?) -> RPCError {

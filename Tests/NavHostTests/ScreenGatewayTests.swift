@@ -61,5 +61,20 @@ import Testing
         #expect(host.workers.serving(root.id) !== hung)
         #expect(try host.shutdown() == 0)
     }
-}
 
+    /// A perform has one --request-timeout per row it writes in turn, and its timeout says so.
+    @Test func aPerformsTimeoutNamesTheTimeItHad() throws {
+        let host = try InProcessHost { $0.settings.requestTimeout = 0.5 }
+        let root = try host.initialize().stack[0]
+        let hung = try #require(host.workers.serving(root.id))
+        hung.hangs = true
+
+        let rowIds: [JSONValue] = FakeApp.logins.prefix(3).map { .string("user:\($0)") }
+        let error = try host.error(PerformRequest.method, ["screen": .string(root.id), "rowIds": .array(rowIds), "action": "open"])
+        #expect(error.code == RPCErrorCode.requestTimedOut)
+        #expect(error.message.contains("did not answer screen/perform within 1500 ms"), "\(error.message)")
+        let crash = try host.next(DidCrashNotification.self)
+        #expect(crash.status.contains("it did not answer screen/perform within 1500 ms"), "\(crash.status)")
+        #expect(try host.shutdown() == 0)
+    }
+}
