@@ -145,12 +145,7 @@ extension ListController {
     }
 
     private func target(rowId: String) -> ActionTarget? {
-        for section in shown.sections {
-            if let item = section.item(withRowId: rowId, render: { render($0, in: section) }) {
-                return screen.actionTarget(for: item, row: render(item, in: section))
-            }
-        }
-        return nil
+        loaded(rowId: rowId).map { screen.actionTarget(for: $0.item, row: $0.row) }
     }
 
     /// The actions every target offers, in the first one's order: its writes, then the read-only

@@ -80,10 +80,5 @@ extension ListController {
     }
 
     /// The loaded row with this id as the source gives it (no preview), if any.
-    private func loadedRow(_ id: String) -> Row? {
-        for section in shown.sections {
-            if let item = section.item(withRowId: id, render: { render($0, in: section) }) { return render(item, in: section) }
-        }
-        return nil
-    }
+    private func loadedRow(_ id: String) -> Row? { loaded(rowId: id)?.row }
 }

@@ -245,12 +245,16 @@ public final class ListController<S: ListScreen>: ScreenController {
     }
 
     public func select(rowId: String) throws(ScreenError) -> SelectionAction {
+        guard let loaded = loaded(rowId: rowId) else { throw ScreenError.notFound("no row with id '\(rowId)' on this screen") }
+        return screen.selection(for: loaded.item)
+    }
+
+    /// The loaded item whose row has this id, with that row as the source gives it (no preview).
+    func loaded(rowId: String) -> (item: S.Item, row: Row)? {
         for section in shown.sections {
-            if let item = section.item(withRowId: rowId, render: { render($0, in: section) }) {
-                return screen.selection(for: item)
-            }
+            if let found = section.item(withRowId: rowId, render: { render($0, in: section) }) { return found }
         }
-        throw ScreenError.notFound("no row with id '\(rowId)' on this screen")
+        return nil
     }
 
     /// The base comes from a restoration token, which a client may have written: it is clamped to

@@ -69,15 +69,15 @@ final class LoadedSection<Item> {
         return Array(renderedItems[range])
     }
 
-    /// The loaded item whose row has this id, for resolving a selection; rows not read yet are
-    /// rendered and kept as a read would. A client selects a row it has read, so the rows
+    /// The loaded item whose row has this id, with that row; rows not read yet are rendered and
+    /// kept as a read would. A client selects a row it has read, so the rows
     /// rendered so far are searched first: rendering every other loaded row to find one of the
     /// first 50 was a screen's first selection's largest cost (about 500,000 instructions for
     /// the users screen's 100-row chunk).
-    func item(withRowId id: String, render: (Item) -> Row) -> Item? {
+    func item(withRowId id: String, render: (Item) -> Row) -> (item: Item, row: Row)? {
         if isIndexed { return windows.item(withRowId: id, render: render) }
-        if let index = renderedItems.firstIndex(where: { $0.id == id }) { return items[index] }
-        return rows(in: 0..<items.count, render: render).firstIndex { $0.id == id }.map { items[$0] }
+        let index = renderedItems.firstIndex { $0.id == id } ?? rows(in: 0..<items.count, render: render).firstIndex { $0.id == id }
+        return index.map { (items[$0], renderedItems[$0]) }
     }
 
     func cancelAll() {

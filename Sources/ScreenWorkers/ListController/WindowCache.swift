@@ -53,18 +53,17 @@ struct WindowCache<Item> {
         return result
     }
 
-    /// The cached item whose row has this id, for resolving a selection; rows not read yet are
-    /// rendered and kept as a read would. The rows rendered so far are searched first
+    /// The cached item whose row has this id, with that row; rows not read yet are rendered and
+    /// kept as a read would. The rows rendered so far are searched first
     /// (`LoadedSection.item(withRowId:render:)` says why).
-    mutating func item(withRowId id: String, render: (Item) -> Row) -> Item? {
+    mutating func item(withRowId id: String, render: (Item) -> Row) -> (item: Item, row: Row)? {
         for (chunk, rows) in rendered {
-            if let index = rows.firstIndex(where: { $0.id == id }), let items = chunks[chunk] { return items[index] }
+            if let index = rows.firstIndex(where: { $0.id == id }), let items = chunks[chunk] { return (items[index], rows[index]) }
         }
         for chunk in chunks.keys.sorted() {
             let items = chunks[chunk]!
-            if let index = renderedRows(of: chunk, upTo: items.count, render: render).firstIndex(where: { $0.id == id }) {
-                return items[index]
-            }
+            let rows = renderedRows(of: chunk, upTo: items.count, render: render)
+            if let index = rows.firstIndex(where: { $0.id == id }) { return (items[index], rows[index]) }
         }
         return nil
     }
