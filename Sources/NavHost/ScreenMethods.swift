@@ -100,9 +100,7 @@ final class ScreenMethods {
             case .success(let reached):
                 responder.succeed(reached.answer)
             case .failure(let error) where error.code == RPCErrorCode.methodNotFound:
-                responder.fail(RPCError(
-                    code: RPCErrorCode.invalidParams, message: "no action '\(params.action)': this screen offers no actions",
-                    data: ["reason": "unknownAction", "action": .string(params.action)]))
+                responder.fail(.unknownAction(params.action, message: "no action '\(params.action)': this screen offers no actions"))
             case .failure(let error):
                 responder.fail(error)
             }

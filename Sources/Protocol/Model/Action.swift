@@ -99,6 +99,12 @@ extension RPCError {
         return RPCError(code: RPCErrorCode.actionFailed, message: message, data: .object(data))
     }
 
+    /// A `screen/perform` of an action the rows do not offer: `-32602` with `data` `{reason:
+    /// "unknownAction", action}`.
+    public static func unknownAction(_ action: String, message: String) -> RPCError {
+        RPCError(code: RPCErrorCode.invalidParams, message: message, data: ["reason": "unknownAction", "action": .string(action)])
+    }
+
     /// The input an action that failed gave back (`data.input`), for the client to show or send
     /// again; nil for another error, or when no input was given.
     public var inputGivenBack: [String: JSONValue]? {

@@ -47,9 +47,7 @@ extension ListController {
     private func prepare(_ request: PerformRequest) throws(RPCError) -> PreparedPerform {
         let targets = try targets(request.rowIds ?? [])
         guard !targets.isEmpty, let offered = offered(by: targets).first(where: { $0.id == request.action }) else {
-            throw RPCError(
-                code: RPCErrorCode.invalidParams, message: "no action '\(request.action)' on \(describe(request.rowIds))",
-                data: ["reason": "unknownAction", "action": .string(request.action)])
+            throw RPCError.unknownAction(request.action, message: "no action '\(request.action)' on \(describe(request.rowIds))")
         }
         if let readOnly = ReadOnlyAction(rawValue: request.action) { return .readOnly(readOnly, targets) }
         let actions: [(target: ActionTarget, action: ItemAction)] = targets.compactMap { target in
