@@ -1,6 +1,7 @@
-/// `worker/actions` (host -> worker): `screen/actions`; navhost passes the client's params on
-/// as they arrived and the worker decodes them with the client's request type, so it refuses
-/// what navhost would. A worker that does not know the method offers no actions.
+/// `worker/actions` (host -> worker): `screen/actions`; navhost decodes the client's params with
+/// the client's request type, so a refused one never reaches a worker, and writes them on
+/// without `screen`; the worker decodes them with the same type. A worker that does not know
+/// the method offers no actions.
 public struct WorkerActionsRequest: WorkerRequestType, Equatable {
     public static let method = "worker/actions"
     public static let clientMethod = ActionsRequest.method
@@ -18,7 +19,8 @@ public struct WorkerActionsRequest: WorkerRequestType, Equatable {
     public typealias Response = ActionsRequest.Response
 }
 
-/// `worker/perform` (host -> worker): `screen/perform`, passed on as `worker/actions` is.
+/// `worker/perform` (host -> worker): `screen/perform`, decoded and written on as
+/// `worker/actions` is.
 public struct WorkerPerformRequest: WorkerRequestType, Equatable {
     public static let method = "worker/perform"
     public static let clientMethod = PerformRequest.method
