@@ -1,4 +1,5 @@
 import Foundation
+import HostOptions
 import Testing
 
 /// The README's table of navhost's options is held to Sources/HostOptions/options.json, where
@@ -6,20 +7,6 @@ import Testing
 /// not there.
 @Suite struct ReadmeOptionsTableTests {
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// navhost's flags as options.json declares them (not the workers' own), with `--no-` for
-    /// those that can be turned off.
-    private static func declared() throws -> Set<String> {
-        let data = try Data(contentsOf: root.appendingPathComponent("Sources/HostOptions/options.json"))
-        let options = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-        var flags: Set<String> = []
-        for option in options where option["workerOnly"] as? Bool != true {
-            let flag = try #require(option["flag"] as? String)
-            flags.insert("--" + flag)
-            if option["inversion"] as? Bool == true { flags.insert("--no-" + flag) }
-        }
-        return flags
-    }
 
     /// The flags the first column of the README's options table names.
     private static func documented() throws -> Set<String> {
@@ -34,9 +21,10 @@ import Testing
     @Test func everyOptionHasItsRowAndEveryRowAnOption() throws {
         // Beside options.json's: navhost's own --record (the host's, not a setting passed on),
         // and ArgumentParser's --version (its row also names `-h/--help`).
-        let own: Set<String> = ["--record", "--version"]
+        let own: Set<String> = ["--" + HostFlag.record, "--version"]
         let documented = try Self.documented()
-        #expect(documented.subtracting(own) == (try Self.declared()))
+        // The flags generated from options.json, with `--no-` for those that can be turned off.
+        #expect(documented.subtracting(own) == Set(HostFlag.all.map { "--" + $0 }))
         #expect(documented.isSuperset(of: own))
     }
 }
