@@ -105,6 +105,23 @@ func settingCase(_ option: Declaration, names: String, condition: String = "") -
     }
 }
 
+/// The Swift that adds `option` to `words`, its flag read from `names` (`HostFlag` or
+/// `WorkerFlag`); with `unlessDefault`, only when its value differs from `defaults`' (a flag
+/// and an optional are written only when set, whatever `unlessDefault` says).
+func argumentWriting(_ option: Declaration, names: String, unlessDefault: Bool) -> String {
+    let property = option.property
+    let flag = "\"--\" + \(names).\(property)"
+    let value = option.baseType == "String" ? property : "String(\(property))"
+    switch option.type {
+    case "Bool" where option.inversion == true: return "        words.append((\(property) ? \"--\" : \"--no-\") + \(names).\(property))\n"
+    case "Bool": return "        if \(property) { words.append(\(flag)) }\n"
+    case "[String]": return "        for value in \(property) { words += [\(flag), value] }\n"
+    case _ where option.isOptional: return "        if let \(property) { words += [\(flag), \(value)] }\n"
+    case _ where unlessDefault: return "        if \(property) != defaults.\(property) { words += [\(flag), \(value)] }\n"
+    default: return "        words += [\(flag), \(value)]\n"
+    }
+}
+
 /// The first line of every generated file.
 let generatedHeader = "// Written by host-options-generator from Sources/HostOptions/options.json at each build: edit that file.\n"
 

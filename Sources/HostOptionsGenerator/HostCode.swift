@@ -54,20 +54,7 @@ func hostCode(_ declarations: [Declaration]) -> String {
                 var words: [String] = []
 
         """
-    for option in options {
-        let property = option.property
-        let flag = "\"--\" + HostFlag.\(property)"
-        switch option.type {
-        case "Bool" where option.inversion == true:
-            out += "        words.append((\(property) ? \"--\" : \"--no-\") + HostFlag.\(property))\n"
-        case "Bool": out += "        if \(property) { words.append(\(flag)) }\n"
-        case "String?": out += "        if let \(property) { words += [\(flag), \(property)] }\n"
-        case "[String]": out += "        for value in \(property) { words += [\(flag), value] }\n"
-        case "String": out += "        words += [\(flag), \(property)]\n"
-        case _ where option.isOptional: out += "        if let \(property) { words += [\(flag), String(\(property))] }\n"
-        default: out += "        words += [\(flag), String(\(property))]\n"
-        }
-    }
+    for option in options { out += argumentWriting(option, names: "HostFlag", unlessDefault: false) }
     out += """
                 return words
             }

@@ -59,9 +59,10 @@ func workerLaunchCode(_ declarations: [Declaration]) -> String {
                 var words: [String] = []
 
         """
+    if options.contains(where: { !$0.isOptional && $0.type != "Bool" }) { out += "        let defaults = WorkerSettings()\n" }
     for scope in ["every", "built-in"] {
         if scope == "built-in" { out += "        if everyWorkerOnly { return words }\n" }
-        for option in options where option.worker == scope { out += argumentWriting(option) }
+        for option in options where option.worker == scope { out += argumentWriting(option, names: "WorkerFlag", unlessDefault: true) }
     }
     out += """
                 return words
@@ -90,19 +91,6 @@ func workerArgumentsCode(_ declarations: [Declaration]) -> String {
         out += "    }\n}\n"
     }
     return out
-}
-
-/// The Swift that adds `option` to `words` when its value is not the default.
-private func argumentWriting(_ option: Declaration) -> String {
-    let property = option.property
-    let flag = "\"--\" + WorkerFlag.\(property)"
-    switch option.type {
-    case "Bool": return "        if \(property) { words.append(\(flag)) }\n"
-    case "String?": return "        if let \(property) { words += [\(flag), \(property)] }\n"
-    case "String": return "        if \(property) != WorkerSettings().\(property) { words += [\(flag), \(property)] }\n"
-    case _ where option.isOptional: return "        if let \(property) { words += [\(flag), String(\(property))] }\n"
-    default: return "        if \(property) != WorkerSettings().\(property) { words += [\(flag), String(\(property))] }\n"
-    }
 }
 
 /// The worker's options, those every worker takes first, each group in the order of options.json.
