@@ -47,17 +47,13 @@ struct SpawningStarter: WorkerStarter {
     func start(_ command: WorkerCommandLine, loop: UVLoop, onExit: @escaping (ProcessExitStatus) -> Void) throws -> StartedWorker {
         // A pipe that cannot be made closes those made before it: nothing is left open.
         var made: [UVPipe] = []
-        let pipe = { () throws -> UVPipe in
-            do {
-                let pipe = try makePipe(loop)
-                made.append(pipe)
-                return pipe
-            } catch {
-                for pipe in made { pipe.close() }
-                throw error
-            }
+        do {
+            for _ in 0..<3 { made.append(try makePipe(loop)) }
+        } catch {
+            for pipe in made { pipe.close() }
+            throw error
         }
-        let (input, output, errors) = (try pipe(), try pipe(), try pipe())
+        let (input, output, errors) = (made[0], made[1], made[2])
         let options = UVProcess.Options(
             executable: command.executable, arguments: command.arguments, environment: command.environment,
             stdin: input, stdout: output, stderr: errors, stdoutCapacity: Self.answerPipeBytes)
