@@ -112,12 +112,9 @@ class MCPFuzzSession:
     def finish(self):
         """Closes stdin: navhost-mcp must end with 0, and everything under it with it."""
         under = self.session.descendants()
-        self.session.process.stdin.close()
         try:
-            # The answers still owed are read as a client reads them: left unread, one resource
-            # (a list of users is 80 KB) fills the pipe and holds navhost-mcp in its last write.
-            self.session.connection.read_to_end(EXIT_DEADLINE)
-            code = self.session.process.wait(timeout=EXIT_DEADLINE)
+            # The answers still owed are read as a client reads them (end_input says why).
+            code = self.session.end_input(EXIT_DEADLINE)
         except Exception as error:
             raise Finding("navhost mcp did not exit within %d s of stdin closing" % EXIT_DEADLINE) from error
         self.count_replies()

@@ -104,5 +104,9 @@ class RawServer:
         self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
         return reply
 
+    def end_input(self, timeout):
+        """Closes stdin, reads what the server still owes, waits for it: its exit code."""
+        return self.session.end_input(timeout)
+
     def close(self):
         self.session.close()
