@@ -132,11 +132,7 @@ def run(navhost, seconds, seed, batch_size, huge_bytes):
     started = time.monotonic()
     totals = collections.Counter()
     sessions = most = 0
-    kinds = catalog.Catalog(catalog.read_kinds(navhost))
-    scout = NavhostSession(navhost)
-    capabilities = scout.request("initialize", {"processId": None}, timeout=PROBE_DEADLINE)["result"]["capabilities"]
-    findings = catalog.scout(scout, kinds, capabilities)
-    scout.close()
+    kinds, findings, _, _ = catalog.scouted(navhost, PROBE_DEADLINE)
     if findings:
         print("mcp-fuzz: FAILED: the catalog and navhost disagree: " + "; ".join(findings), flush=True)
         return 1
