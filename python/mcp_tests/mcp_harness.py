@@ -17,12 +17,10 @@ from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from navshell import process_table  # installed into the test venv by scripts/test-python
-from shared_fixtures import NAVHOST, REPOSITORY  # python/testing, on sys.path by conftest.py
+from shared_fixtures import NAVHOST, REPOSITORY, SCREENS  # noqa: F401  (SCREENS: for the tests; conftest.py puts python/testing on sys.path)
 
 sys.path.insert(0, str(REPOSITORY / "Tests" / "Hostile"))
 from navhost_session import NavhostSession  # noqa: E402  (the hostile clients' navhost on pipes)
-
-SCREENS = str(REPOSITORY / "examples" / "python-screen" / "screens.json")
 
 TIMEOUT = 30  # seconds for any one answer of navhost mcp
 
