@@ -33,6 +33,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import catalog  # noqa: E402
 import mcp_messages  # noqa: E402
+import navshell_path  # noqa: E402,F401  (makes the repository's navshell importable)
 from navhost_session import NavhostSession, SessionError  # noqa: E402
 from navshell import process_table  # noqa: E402
 
