@@ -76,8 +76,8 @@ class Actions:
         if action is None:
             raise self.failure(INVALID_PARAMS, f"the rows offer no action '{action_id}'",
                                {"reason": "unknownAction", "action": action_id})
-        fail = lambda reason, message, **facts: self.failure(ACTION_FAILED, message, dict(
-            {"reason": reason, "action": action_id, "input": given}, **facts))
+        fail = lambda reason, message, **facts: self.failure(ACTION_FAILED, message,
+                                                              _failure_data(reason, action_id, given, **facts))
         if not isinstance(given, dict):
             raise fail("validation", "the input must be an object")
         if "disabled" in action:
@@ -226,9 +226,7 @@ class Actions:
                 if not isinstance(error, ActionFailed):
                     print(f"worker/perform {action_id} failed: {error!r}", file=sys.stderr, flush=True)
                     error = ActionFailed("failed", f"{action_id} failed: {error}")
-                facts = {"reason": error.reason, "action": action_id, "input": given, "status": error.status,
-                         "retryAfter": error.retry_after}
-                data = {key: value for key, value in facts.items() if value is not None}
+                data = _failure_data(error.reason, action_id, given, status=error.status, retryAfter=error.retry_after)
                 results.append(_result(row_id, {"status": "failed", "error": {
                     "code": ACTION_FAILED, "message": error.message, "data": data}}))
                 if row_id:
@@ -258,6 +256,14 @@ def _strictest(same):
             return dict(field, options=[o for o in field["options"] if all(o in f.get("options", [o]) for f in theirs)])
         merged["input"] = [narrowed(field) for field in merged["input"]]
     return merged
+
+
+def _failure_data(reason, action_id, given, **facts):
+    """The ``data`` of an action's failure (-32016): its reason, the action, the input as it was
+    sent (nothing typed is lost), then ``facts`` (the ``field`` a validation names, the ``status``
+    and ``retryAfter`` GitHub answered); a fact that is None is left out."""
+    data = dict({"reason": reason, "action": action_id, "input": given}, **facts)
+    return {key: value for key, value in data.items() if value is not None}
 
 
 def _result(row_id, fields):
