@@ -7,12 +7,15 @@ every screen that was pushed, and goes back; a kind never reached gets params ma
 schema with values seen for params of the same name (a `login`, an `owner`). It keeps the row
 ids it read and the actions the screens offer (`screen/actions`, when the host serves it), and
 then pushes every kind once with the params found: a kind navhost refuses is a finding.
+`scouted` does both as a fuzz run starts, with a `navhost serve` of its own.
 """
 
 import json
 import os
 import subprocess
 import tempfile
+
+from navhost_session import NavhostSession
 
 GROUP_SELECTS = 3  # rows selected per section and row kind of a screen
 EXPLORED_PER_KIND = 4  # screens of one kind whose rows are read, while kinds lack params
@@ -64,6 +67,21 @@ class Catalog:
 
     def missing(self):
         return [kind for kind in self.kinds if not self.params[kind]]
+
+
+def scouted(navhost, timeout):
+    """The catalog as a fuzz run builds it: `navhost kinds --json`, then one scout on a `navhost
+    serve` of its own (initialize waiting up to `timeout` seconds), which is then closed. Returns
+    (catalog, findings, capabilities, ended), `ended` being that navhost's (exit code, workers
+    left running); a scout that raised still closes it."""
+    catalog = Catalog(read_kinds(navhost))
+    session = NavhostSession(navhost)
+    try:
+        capabilities = session.request("initialize", {"processId": None}, timeout=timeout)["result"]["capabilities"]
+        findings = scout(session, catalog, capabilities)
+    finally:
+        code = session.close()
+    return catalog, findings, capabilities, (code, session.leftovers)
 
 
 def scout(session, catalog, capabilities):

@@ -33,6 +33,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import catalog  # noqa: E402
 import mcp_messages  # noqa: E402
+import navshell_path  # noqa: E402,F401  (makes the repository's navshell importable)
 from navhost_session import NavhostSession, SessionError  # noqa: E402
 from navshell import process_table  # noqa: E402
 
@@ -112,12 +113,9 @@ class MCPFuzzSession:
     def finish(self):
         """Closes stdin: navhost-mcp must end with 0, and everything under it with it."""
         under = self.session.descendants()
-        self.session.process.stdin.close()
         try:
-            # The answers still owed are read as a client reads them: left unread, one resource
-            # (a list of users is 80 KB) fills the pipe and holds navhost-mcp in its last write.
-            self.session.connection.read_to_end(EXIT_DEADLINE)
-            code = self.session.process.wait(timeout=EXIT_DEADLINE)
+            # The answers still owed are read as a client reads them (end_input says why).
+            code = self.session.end_input(EXIT_DEADLINE)
         except Exception as error:
             raise Finding("navhost mcp did not exit within %d s of stdin closing" % EXIT_DEADLINE) from error
         self.count_replies()
@@ -135,11 +133,7 @@ def run(navhost, seconds, seed, batch_size, huge_bytes):
     started = time.monotonic()
     totals = collections.Counter()
     sessions = most = 0
-    kinds = catalog.Catalog(catalog.read_kinds(navhost))
-    scout = NavhostSession(navhost)
-    capabilities = scout.request("initialize", {"processId": None}, timeout=PROBE_DEADLINE)["result"]["capabilities"]
-    findings = catalog.scout(scout, kinds, capabilities)
-    scout.close()
+    kinds, findings, _, _ = catalog.scouted(navhost, PROBE_DEADLINE)
     if findings:
         print("mcp-fuzz: FAILED: the catalog and navhost disagree: " + "; ".join(findings), flush=True)
         return 1

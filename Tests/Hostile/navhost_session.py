@@ -75,13 +75,29 @@ class NavhostSession:
     def resident_bytes(self):
         return process_table.resident_bytes(self.pid)
 
+    def end_input(self, timeout):
+        """Closes navhost's input, reads what it still owes (kept in `pending`) as a client does,
+        and waits for it to exit; returns its exit code. Left unread, one large answer (a list of
+        users is 80 KB) fills the pipe and holds navhost in its last write. Raises SessionError
+        when its output is still open `timeout` seconds after, or it still runs `timeout` seconds
+        after that."""
+        self.process.stdin.close()
+        self.connection.read_to_end(timeout)
+        try:
+            return self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise SessionError("navhost %s did not exit within %g s of its output ending" % (self.subcommand, timeout)) from None
+
     def close(self, grace=10):
-        """Ends navhost: `shutdown` and `exit` when it is `navhost serve` and still answers (other
-        subcommands end when their input does), then its input closed, then signals. Returns its
-        exit code; the workers still running `grace` seconds after it exited are in `leftovers`."""
+        """Ends navhost: `shutdown` and `exit` when it is `navhost serve` and still answers; other
+        subcommands end when their input does (`end_input`). Then its input is closed, then
+        signals follow. Returns its exit code; the workers still running `grace` seconds after it
+        exited are in `leftovers`."""
 
         def polite_stop():
-            if self.subcommand == "serve" and not self.connection.closed:
+            if self.subcommand != "serve":
+                self.end_input(grace)
+            elif not self.connection.closed:
                 self.request("shutdown", timeout=grace)
                 self.connection.notify("exit")
 

@@ -127,18 +127,13 @@ calling neither, when navhost is not running."
                  (when on-error (funcall on-error err))))
     t))
 
-(defun navshell--session-call (session method params &optional timeout)
-  "Ask SESSION's navhost METHOD with PARAMS and wait for the answer.
-Return (result . RESULT) or (error . ERR), ERR a JSON-RPC error object;
-give up after TIMEOUT seconds (30 by default).  Notifications that come
-meanwhile are handled."
-  (navshell--session-wait session method timeout
-                          (lambda (answered) (navshell--session-send session method params answered))))
-
 (defun navshell--session-call-on-rows (session screen ids method params timeout)
-  "As `navshell--session-call' SESSION METHOD PARAMS TIMEOUT, about rows.
-IDS are the rows of SCREEN that PARAMS name; a row navhost no longer
-keeps is read again first (`navshell--session-about-rows')."
+  "Ask SESSION's navhost METHOD with PARAMS about rows; wait for the answer.
+Return (result . RESULT) or (error . ERR), ERR a JSON-RPC error object,
+as `navshell--session-wait' does, giving up after TIMEOUT seconds.
+Notifications that come meanwhile are handled.  IDS are the rows of
+SCREEN that PARAMS name; a row navhost no longer keeps is read again
+first (`navshell--session-about-rows')."
   (navshell--session-wait
    session method timeout
    (lambda (answered)

@@ -10,16 +10,17 @@ import json
 import os
 import pathlib
 import subprocess
+import sys
 
 import anyio
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-from navshell import jsonrpc, process_table  # installed into the test venv by scripts/test-python
-from navshell.host_process import HostProcess
-from shared_fixtures import NAVHOST, REPOSITORY  # python/testing, on sys.path by conftest.py
+from navshell import process_table  # installed into the test venv by scripts/test-python
+from shared_fixtures import NAVHOST, REPOSITORY, SCREENS  # noqa: F401  (SCREENS: for the tests; conftest.py puts python/testing on sys.path)
 
-SCREENS = str(REPOSITORY / "examples" / "python-screen" / "screens.json")
+sys.path.insert(0, str(REPOSITORY / "Tests" / "Hostile"))
+from navhost_session import NavhostSession  # noqa: E402  (the hostile clients' navhost on pipes)
 
 TIMEOUT = 30  # seconds for any one answer of navhost mcp
 
@@ -76,20 +77,19 @@ def navshell_processes():
 
 
 class RawServer:
-    """`navhost mcp` on pipes, spoken to in raw JSON lines through navshell.jsonrpc's inbox:
-    every message the server writes is kept in arrival order for `next` and `reply`."""
+    """`navhost mcp ARGS` as a NavhostSession (Tests/Hostile/navhost_session.py), spoken to in raw
+    JSON lines: every message the server writes is kept in arrival order for `next` and `request`."""
 
     def __init__(self, *args):
-        self.host = HostProcess(NAVHOST, list(args), stderr=subprocess.DEVNULL, subcommand="mcp")
-        self.process = self.host.popen
-        self.connection = jsonrpc.Connection(self.host.stdout_fd, self.host.stdin_fd, describe_end=self.host.describe_end,
-                                             inbox=True, write_timeout=TIMEOUT)
+        self.session = NavhostSession(NAVHOST, args, subcommand="mcp")
+        self.process = self.session.process
+        self.connection = self.session.connection
 
     def send_line(self, text):
         self.connection.write(text.encode() + b"\n", TIMEOUT)
 
     def send(self, message):
-        self.connection.send(message)
+        self.session.send(message)
 
     def next(self, timeout=TIMEOUT):
         return self.connection.take(lambda message: True, timeout, "a message from navhost mcp")
@@ -102,6 +102,9 @@ class RawServer:
         self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
         return reply
 
-    def close(self):
-        self.host.end(lambda: None)
+    def end_input(self, timeout):
+        """Closes stdin, reads what the server still owes, waits for it: its exit code."""
+        return self.session.end_input(timeout)
 
+    def close(self):
+        self.session.close()

@@ -26,10 +26,11 @@ def started_session(raw_server):
 def test_the_session_ends_with_every_process(raw_server, ending):
     server, running = started_session(raw_server)
     if ending == "stdin":
-        server.process.stdin.close()
+        code = server.end_input(15)
     else:
         server.process.send_signal(signal.SIGTERM)
-    assert server.process.wait(timeout=15) == 0
+        code = server.process.wait(timeout=15)
+    assert code == 0
     # navhost-mcp waited for navhost, which waited for its workers: nothing is left.
     assert [line for identity, line in running if process_table.is_alive(identity)] == []
 

@@ -67,17 +67,19 @@ class Actions:
 
     def actions(self, params):
         targets = self._targets(params)
-        return {"screen": self.worker.screen_id, "actions": [self._public(a) for a in self._offered(targets)]}
+        offered = self._offered(targets, self._reads(targets))
+        return {"screen": self.worker.screen_id, "actions": [self._public(a) for a in offered]}
 
     def perform(self, params):
         targets, given = self._targets(params), params.get("input") or {}
+        reads = self._reads(targets)
         action_id = params.get("action")
-        action = next((a for a in self._offered(targets) if a["id"] == action_id), None)
+        action = next((a for a in self._offered(targets, reads) if a["id"] == action_id), None)
         if action is None:
             raise self.failure(INVALID_PARAMS, f"the rows offer no action '{action_id}'",
                                {"reason": "unknownAction", "action": action_id})
-        fail = lambda reason, message, **facts: self.failure(ACTION_FAILED, message, dict(
-            {"reason": reason, "action": action_id, "input": given}, **facts))
+        fail = lambda reason, message, **facts: self.failure(ACTION_FAILED, message,
+                                                              _failure_data(reason, action_id, given, **facts))
         if not isinstance(given, dict):
             raise fail("validation", "the input must be an object")
         if "disabled" in action:
@@ -94,7 +96,7 @@ class Actions:
             if not self._redeem(params.get("confirm"), binding):
                 raise fail("staleConfirmation", "the confirmation expired or no longer fits the rows: ask again")
         if action_id in FRAMEWORK_READ_ONLY:
-            results = self._read(action_id, targets)
+            results = self._read(action_id, targets, reads)
         else:
             results = self._write(action_id, targets, input, given)
         failed = [result for result in results if result["status"] == "failed"]
@@ -115,10 +117,10 @@ class Actions:
             raise self.failure(INVALID_PARAMS, f"invalid params: at most {MAX_TARGETS} row ids at once")
         return [(row_id, self.worker.find(row_id)[0]) for row_id in row_ids] or [(None, None)]
 
-    def _offered(self, targets):
+    def _offered(self, targets, reads):
         """The actions every target offers, in the first one's order, each as strict as the
-        strictest target's (``_strictest``)."""
-        offers = [self._offers(row_id, item) for row_id, item in targets]
+        strictest target's (``_strictest``); ``reads`` are the targets' ``_reads``."""
+        offers = [self._offers(row_id, item, url) for (row_id, item), (url, _) in zip(targets, reads)]
         offered = []
         for action in offers[0]:
             same = [next((a for a in offer if a["id"] == action["id"]), None) for offer in offers]
@@ -126,14 +128,19 @@ class Actions:
                 offered.append(_strictest(same))
         return offered
 
-    def _offers(self, row_id, item):
-        """The target's writes, then the read-only actions; the screen's own item offers nothing
-        when the screen declares no actions of its own and no ``url`` (it has no item)."""
+    def _offers(self, row_id, item, url):
+        """The target's writes, then the read-only actions (``url``: its web address, if any);
+        the screen's own item offers nothing when the screen declares no actions of its own and no
+        ``url`` (it has no item)."""
         own = list(self.worker.screen.actions(item))
-        url, _ = self._url_and_text(row_id, item)
         if row_id is None and not own and not url:
             return []
         return own + _read_only(url)
+
+    def _reads(self, targets):
+        """Each target's ``(url, text)`` (``_url_and_text``), read once for a request: what it
+        offers depends on its url, and the read-only actions answer both."""
+        return [self._url_and_text(row_id, item) for row_id, item in targets]
 
     def _url_and_text(self, row_id, item):
         """What ``open-url``/``copy-url`` and ``copy-text`` answer: a row's ``values.url`` or the URL
@@ -204,10 +211,9 @@ class Actions:
 
     # Doing it
 
-    def _read(self, action_id, targets):
+    def _read(self, action_id, targets, reads):
         results = []
-        for row_id, item in targets:
-            url, text = self._url_and_text(row_id, item)
+        for (row_id, _), (url, text) in zip(targets, reads):
             found = {"url": url} if action_id == "open-url" else {"text": url if action_id == "copy-url" else text}
             results.append(_result(row_id, dict({"status": "done"}, **found)))
         return results
@@ -226,9 +232,7 @@ class Actions:
                 if not isinstance(error, ActionFailed):
                     print(f"worker/perform {action_id} failed: {error!r}", file=sys.stderr, flush=True)
                     error = ActionFailed("failed", f"{action_id} failed: {error}")
-                facts = {"reason": error.reason, "action": action_id, "input": given, "status": error.status,
-                         "retryAfter": error.retry_after}
-                data = {key: value for key, value in facts.items() if value is not None}
+                data = _failure_data(error.reason, action_id, given, status=error.status, retryAfter=error.retry_after)
                 results.append(_result(row_id, {"status": "failed", "error": {
                     "code": ACTION_FAILED, "message": error.message, "data": data}}))
                 if row_id:
@@ -258,6 +262,14 @@ def _strictest(same):
             return dict(field, options=[o for o in field["options"] if all(o in f.get("options", [o]) for f in theirs)])
         merged["input"] = [narrowed(field) for field in merged["input"]]
     return merged
+
+
+def _failure_data(reason, action_id, given, **facts):
+    """The ``data`` of an action's failure (-32016): its reason, the action, the input as it was
+    sent (nothing typed is lost), then ``facts`` (the ``field`` a validation names, the ``status``
+    and ``retryAfter`` GitHub answered); a fact that is None is left out."""
+    data = dict({"reason": reason, "action": action_id, "input": given}, **facts)
+    return {key: value for key, value in data.items() if value is not None}
 
 
 def _result(row_id, fields):

@@ -76,3 +76,7 @@ def fake_github(tmp_path):
     server = FakeGitHub(tmp_path / "cache.sqlite")
     yield server
     server.close()
+
+
+# The example screen's screens.json (examples/python-screen), for navhost's --screens.
+SCREENS = str(REPOSITORY / "examples" / "python-screen" / "screens.json")

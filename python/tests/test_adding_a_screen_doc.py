@@ -3,7 +3,7 @@ query is in the snapshot's source, and every file it names exists."""
 
 import re
 
-from conftest import REPOSITORY
+from shared_fixtures import REPOSITORY
 
 DOC = (REPOSITORY / "docs" / "adding-a-screen.md").read_text(encoding="utf-8")
 BLOCKS = re.findall(r"^```swift\n(.*?)^```\n", DOC, re.S | re.M)

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from conftest import REPOSITORY
+from shared_fixtures import REPOSITORY
 
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```\n(?:\n```text\n(.*?)^```)?", re.S | re.M)
 DOCUMENTS = ["README.md", "docs/automation.md"]

@@ -24,13 +24,8 @@ TYPES = {"string": str, "integer": int}
 @pytest.fixture(scope="module")
 def scouted():
     """The catalog as a fuzz run builds it: `navhost kinds --json`, then one scout."""
-    kinds = catalog.Catalog(catalog.read_kinds(os.environ["NAVHOST"]))
-    session = NavhostSession(os.environ["NAVHOST"])
-    try:
-        capabilities = session.request("initialize", {"processId": None}, timeout=30)["result"]["capabilities"]
-        findings = catalog.scout(session, kinds, capabilities)
-    finally:
-        assert session.close() == 0 and session.leftovers == []
+    kinds, findings, capabilities, (code, leftovers) = catalog.scouted(os.environ["NAVHOST"], 30)
+    assert code == 0 and leftovers == []
     return kinds, findings, capabilities
 
 

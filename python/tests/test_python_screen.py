@@ -11,11 +11,10 @@ import time
 import pytest
 
 import navshell
-from conftest import git_repository
 from navshell import process_table
+from shared_fixtures import SCREENS, git_repository
 
-EXAMPLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "python-screen")
-SCREENS = os.path.abspath(os.path.join(EXAMPLE, "screens.json"))
+EXAMPLE = os.path.dirname(SCREENS)
 COMMITS = 45  # more than two pages of 20
 
 

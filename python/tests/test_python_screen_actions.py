@@ -1,22 +1,19 @@
 """The Python example screen's actions (examples/python-screen: tag a commit, delete a tag)
 performed through the real navhost with the Python client, as any client performs them."""
 
-import os
 import subprocess
 
 import pytest
 
 import navshell
-from conftest import git_repository
-
-SCREENS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "python-screen", "screens.json")
+from shared_fixtures import SCREENS, git_repository
 
 
 @pytest.fixture
 def commits(navhost_factory, tmp_path):
     """A session showing the commits of a fresh repository of 3 commits (newest first)."""
     path = git_repository(tmp_path / "repository", 3)
-    host = navhost_factory(args=["--screens", os.path.abspath(SCREENS)])
+    host = navhost_factory(args=["--screens", SCREENS])
     host.push("commits", {"path": path})
     return host, path, [row["id"] for row in host.rows()]
 

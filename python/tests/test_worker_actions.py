@@ -84,11 +84,9 @@ def open_worker(kind):
 
 
 @pytest.fixture
-def worker():
-    process, connection = open_worker("tasks")
-    yield connection
-    process.kill()
-    process.wait()
+def worker(screen_of_kind):
+    """A worker of the kind "tasks" (screen_of_kind, below, ends it)."""
+    return screen_of_kind("tasks")
 
 
 def ids(actions):
