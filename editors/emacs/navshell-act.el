@@ -51,37 +51,23 @@ field names (symbols) to values, such as ((body . \"Thanks!\")); without
 it, each field the action has is asked for, text in a compose buffer.
 Fields navhost still finds missing are asked for, and a destructive
 action is confirmed with `yes-or-no-p'.  After it is done, the marks are
-cleared.  Interactively, choose the action with `completing-read': then
-ACTION-ID is the action chosen, as `navshell--read-action' returns it,
-and it is not asked of navhost again."
-  (interactive (list (navshell--read-action)) navshell-mode)
+cleared.  Interactively, choose the action with `completing-read'."
+  (interactive (navshell--read-action) navshell-mode)
   (with-current-buffer (or (navshell--buffer) (user-error "No NavShell session"))
-    (navshell--act-on
-     (if (stringp action-id)
-         (let ((screen (or (navshell--top) (user-error "NavShell is still starting"))))
-           (navshell--find-action navshell--session screen (navshell--act-targets screen)
-                                  action-id on-screen))
-       action-id)
-     input)))
-
-(defun navshell--act-on (found input)
-  "Perform FOUND, (ACTION IDS LABEL), with INPUT, on the current buffer's screen.
-FOUND is as `navshell--find-action' returns it: ACTION as navhost lists
-it, IDS the rows (nil: the screen's own item), LABEL what they are
-called.  INPUT is as `navshell-act' takes it; without it, each field is
-asked for."
-  (let* ((session navshell--session)
-         (screen (or (navshell--top) (user-error "NavShell is still starting")))
-         (action (car found))
-         (job (list :session session :screen screen :action action
-                    :ids (nth 1 found) :label (nth 2 found))))
-    (when (plist-get action :disabled)
-      (user-error "%s is not possible now: %s" (navshell--bare-title (plist-get action :title))
-                  (plist-get (plist-get action :disabled) :reason)))
-    (if input
-        (navshell--perform job input nil)
-      (navshell--ask-fields (append (plist-get action :input) nil) nil (plist-get action :title)
-                            (lambda (input) (navshell--perform job input nil))))))
+    (let* ((session navshell--session)
+           (screen (or (navshell--top) (user-error "NavShell is still starting")))
+           (found (navshell--find-action session screen (navshell--act-targets screen)
+                                         action-id on-screen))
+           (action (car found))
+           (job (list :session session :screen screen :action action
+                      :ids (nth 1 found) :label (nth 2 found))))
+      (when (plist-get action :disabled)
+        (user-error "%s is not possible now: %s" (navshell--bare-title (plist-get action :title))
+                    (plist-get (plist-get action :disabled) :reason)))
+      (if input
+          (navshell--perform job input nil)
+        (navshell--ask-fields (append (plist-get action :input) nil) nil (plist-get action :title)
+                              (lambda (input) (navshell--perform job input nil)))))))
 
 (defun navshell--input-object (input)
   "INPUT, an alist of field names to values, as a JSON object (a plist)."

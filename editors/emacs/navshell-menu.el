@@ -97,9 +97,7 @@ WIDTH is the widest candidate's: the hints line up after it."
         (complete-with-action action (mapcar #'car choices) string predicate)))))
 
 (defun navshell--read-action ()
-  "Ask which action to perform; return it as (ACTION IDS LABEL).
-That is what `navshell--find-action' returns, taken from the menu's
-lists: the action need not be asked of navhost again."
+  "Ask which action to perform; return the arguments of `navshell-act'."
   (with-current-buffer (or (navshell--buffer) (user-error "No NavShell session"))
     (let* ((screen (or (navshell--top) (user-error "NavShell is still starting")))
            (targets (navshell--act-targets screen))
@@ -111,7 +109,7 @@ lists: the action need not be asked of navhost again."
                                              (navshell--choice-table choices) nil t)
                             choices))))
       (unless choice (user-error "No action chosen"))
-      (cdr choice))))
+      (list (plist-get (nth 1 choice) :id) nil (null (nth 2 choice))))))
 
 (defun navshell--find-action (session screen targets action-id on-screen)
   "ACTION-ID as the TARGETS of SCREEN of SESSION offer it, else the screen.
