@@ -4,11 +4,12 @@ import NavProtocol
 import Synchronization
 
 /// `tools/call` past the SDK's coding, both ways. The SDK decodes every message into its `Value`
-/// and encodes every result to `Value` and back (about 20 ms for a 50-row answer), and on the way
-/// turns each string that reads as a `data:` URL into binary data. So the transport keeps a call's
-/// params as they came and hands the SDK `{"navshellCall": N}`; the SDK still dispatches it,
-/// tracks it and cancels it (`notifications/cancelled`); the handler reads the params by `N`,
-/// answers `{"navshellCall": N}`, and the transport writes the answer's own bytes in its place.
+/// and encodes every result to `Value` and back (`tools/call stack`, 50 rows: 10.0 ms through it,
+/// 1.1 ms past it; docs/performance.md, "The MCP server"), and on the way turns each string that
+/// reads as a `data:` URL into binary data. So the transport keeps a call's params as they came
+/// and hands the SDK `{"navshellCall": N}`; the SDK still dispatches it, tracks it and cancels it
+/// (`notifications/cancelled`); the handler reads the params by `N`, answers
+/// `{"navshellCall": N}`, and the transport writes the answer's own bytes in its place.
 final class ToolCallRelay: Sendable {
     /// The member that marks a relayed call's params and result.
     static let marker = "navshellCall"
