@@ -70,6 +70,14 @@ extension NavClient {
         return ids.map { id in Self.outcome(replies[id] ?? .null) }
     }
 
+    /// One request through `replies(to:)`, its typed response: under `stop` and `progress`
+    /// as there, and cancelled underneath when it times out or is stopped.
+    public func send<R: RPCRequestType>(
+        _ request: R, timeout: Double = 10, stop: CallStop?, progress: (interval: Double, report: (Double) -> Void)? = nil
+    ) throws -> R.Response {
+        try replies(to: try post([request]), timeout: timeout, stop: stop, progress: progress)[0].decoded(as: R.self)
+    }
+
     /// Seconds a stopped call waits for navhost to answer the requests it cancelled.
     public static let cancelGrace = 5.0
 

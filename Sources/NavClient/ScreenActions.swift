@@ -20,18 +20,8 @@ public enum ScreenActions {
 
     /// A screen's text (`ScreenText`) with each row's actions under it, one a line.
     public static func text(_ screen: ScreenSnapshot, actions: [String: [Action]], depth: Int?, width: Int) -> String {
-        let rendered = ScreenText.layout(screen, depth: depth, width: width)
-        var lines = rendered.lines
-        let placed = screen.rows.compactMap { row -> (Int, [String])? in
-            guard let line = rendered.rowLines[row.id], let offered = actions[row.id], !offered.isEmpty else { return nil }
-            let last = line + ((row.subtitle ?? "").isEmpty ? 0 : 1)
-            return (last + 1, offered.map { clip("│       · " + ActionText.line($0), width) })
-        }
-        for (index, added) in placed.sorted(by: { $0.0 > $1.0 }) { lines.insert(contentsOf: added, at: index) }
-        return lines.joined(separator: "\n")
-    }
-
-    private static func clip(_ text: String, _ width: Int) -> String {
-        text.count <= width ? text : String(text.prefix(max(width, 8) - 1)) + "…"
+        ScreenText.layout(screen, depth: depth, width: width) { row in
+            (actions[row.id] ?? []).map { "│       · " + ActionText.line($0) }
+        }.text
     }
 }

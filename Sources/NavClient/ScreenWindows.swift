@@ -26,7 +26,7 @@ public enum ScreenWindows {
 
     private static func readOnce(_ client: NavClient, _ screen: Screen, timeout: Double, stop: CallStop?) throws -> ScreenSnapshot {
         func read(_ request: RowsRequest) throws -> RowsRequest.Response {
-            try client.replies(to: try client.post([request]), timeout: timeout, stop: stop)[0].decoded(as: RowsRequest.self)
+            try client.send(request, timeout: timeout, stop: stop)
         }
         let first = try read(RowsRequest(screen: screen.id, offset: 0, limit: RowsRequest.maxLimit))
         var rows = first.rows

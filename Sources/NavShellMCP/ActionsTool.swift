@@ -49,6 +49,6 @@ enum ActionsTool: NavTool {
     }
 
     static func advice(_ error: NavClientError, _ rowIds: [String], _ context: ToolContext) async -> ToolFailure {
-        await SelectTool.unknownRow(error, nil, context) ?? ToolFailure(error)
+        await ToolFailure.unknownRow(error, nil, tool: name, context) ?? ToolFailure(error)
     }
 }

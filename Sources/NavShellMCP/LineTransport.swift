@@ -56,7 +56,12 @@ actor LineTransport: Transport {
     }
 
     func send(_ data: Data) async throws {
-        output.write(relay.outbound(Array(data)) + [0x0A])
+        if var answer = relay.outbound(data) {
+            answer.append(0x0A)
+            output.write(answer)
+        } else {
+            output.write(line: data)
+        }
     }
 
     func receive() -> AsyncThrowingStream<Data, any Error> { messages }

@@ -46,7 +46,13 @@ struct MCPParams {
 
     /// `_meta.progressToken`, a string or an integer, when the client asked for progress.
     func progressToken() throws(MCPError) -> ProgressToken? {
-        switch try object("_meta")?["progressToken"] {
+        try Self.progressToken(try object("_meta")?["progressToken"], method: method)
+    }
+
+    /// A request's `_meta.progressToken` as given (nil: none), checked: every method that
+    /// reports progress reads it here, `tools/call` from the params it keeps as they came.
+    static func progressToken(_ token: Value?, method: String) throws(MCPError) -> ProgressToken? {
+        switch token {
         case nil, .null?: return nil
         case .string(let token)?: return .string(token)
         case .int(let token)?: return .integer(token)

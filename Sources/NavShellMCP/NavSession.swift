@@ -5,8 +5,9 @@ import Synchronization
 
 /// One navhost process, started with the host options `navhost mcp` was given, and the
 /// NavClient that drives it; the tools act on one session, resources read with another. Every
-/// request goes through NavClient's one reply path (`post`, `replies(to:)`), on the session's
-/// thread, one job at a time.
+/// request of a job goes through NavClient's `replies(to:)`, under the job's stop, on the
+/// session's thread, one job at a time; only `initialize` at the start and the shutdown at the
+/// end are plain requests (`NavClient.request`), which no client call can stop.
 final class NavSession: Sendable {
     /// Touched only by jobs on `thread`; the lock makes the class Sendable, never waits.
     private let client = Mutex<NavClient?>(nil)
@@ -105,7 +106,7 @@ struct SessionJob {
 
     /// Sends a typed request and decodes its answer.
     func send<R: RPCRequestType>(_ request: R) throws -> R.Response {
-        try sendAll([request])[0].decoded(as: R.self)
+        try client.send(request, timeout: NavSession.callLimit, stop: stop, progress: progress.map { (ProgressReporter.interval, $0) })
     }
 
     /// Sends requests back to back (navhost runs them in order) and awaits them all: one round

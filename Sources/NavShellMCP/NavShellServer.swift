@@ -138,13 +138,7 @@ final class NavShellServer: Sendable {
         case .object(let fields)?: arguments = fields
         default: throw MCPError.invalidParams("tools/call: params.arguments must be an object")
         }
-        let token: ProgressToken?
-        switch params["_meta"]?["progressToken"] {
-        case nil, .null?: token = nil
-        case .string(let text)?: token = .string(text)
-        case .int(let number)?: token = .integer(number)
-        default: throw MCPError.invalidParams("tools/call: params._meta.progressToken must be a string or an integer")
-        }
+        let token = try MCPParams.progressToken(params["_meta"]?["progressToken"].map(Value.init), method: CallTool.name)
         let call: ToolCatalog.Call
         do {
             guard let known = try ToolCatalog.call(name, arguments, readOnly: readOnly) else {

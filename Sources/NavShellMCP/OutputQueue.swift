@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import ProcessSupport
 import Synchronization
 
@@ -19,6 +20,15 @@ final class OutputQueue: Sendable {
         queue.async { [self] in
             guard !closed.load(ordering: .relaxed) else { return }
             if !FileOutput.write(bytes, to: fileDescriptor) { closed.store(true, ordering: .relaxed) }
+        }
+    }
+
+    /// Writes `data` and a newline after it, without copying it first.
+    func write(line data: Data) {
+        queue.async { [self] in
+            guard !closed.load(ordering: .relaxed) else { return }
+            let written = data.withUnsafeBytes { FileWriting.writeAll($0, to: fileDescriptor) == 0 } && FileOutput.write([0x0A], to: fileDescriptor)
+            if !written { closed.store(true, ordering: .relaxed) }
         }
     }
 

@@ -97,7 +97,7 @@ enum PerformTool: NavTool {
     }
 
     static func advice(_ error: NavClientError, _ arguments: Arguments, _ context: ToolContext) async -> ToolFailure {
-        if let unknownRow = await SelectTool.unknownRow(error, nil, context) { return unknownRow }
+        if let unknownRow = await ToolFailure.unknownRow(error, nil, tool: name, context) { return unknownRow }
         guard let rpc = error.rpcError, let reason = rpc.data?["reason"]?.stringValue else { return ToolFailure(error) }
         if reason == "unknownAction" {
             let offered = try? await context.calls { job in try job.send(ActionsRequest(rowIds: arguments.request.rowIds)) }

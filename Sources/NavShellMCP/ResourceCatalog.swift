@@ -54,9 +54,7 @@ enum ResourceCatalog {
     /// A whole screen as the two contents of `resources/read`: the text `navhost show --text`
     /// prints, then the JSON `navhost show --json` prints (`ScreenJSON`).
     static func contents(uri: String, screen: ScreenSnapshot, stack: [Screen]) -> [Resource.Content] {
-        var shown = screen
-        shown.screen.token = nil
-        let text = ScreenText.render(shown, depth: stack.firstIndex { $0.id == screen.screen.id }.map { $0 + 1 }, width: ScreenAnswer.textWidth)
+        let text = ScreenText.render(screen, depth: stack.firstIndex { $0.id == screen.screen.id }.map { $0 + 1 }, width: ScreenAnswer.textWidth)
         let json = JSONValue.object(ScreenJSON.object(screen, stack: stack))
         return [
             .text(text, uri: uri, mimeType: "text/plain"),

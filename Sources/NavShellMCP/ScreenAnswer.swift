@@ -95,9 +95,7 @@ struct ScreenAnswer: Equatable, Sendable {
             default: break
             }
         }
-        var shown = screen
-        shown.token = nil
-        lines.append(ScreenText.render(ScreenSnapshot(screen: shown, revision: revision, sections: sections, rows: rows), depth: stack.count, width: Self.textWidth))
+        lines.append(ScreenText.render(ScreenSnapshot(screen: screen, revision: revision, sections: sections, rows: rows), depth: stack.count, width: Self.textWidth))
         lines.append("Stack: " + stack.map(\.title).joined(separator: " › ") + (stack.count > 1 ? " (back returns to \(stack[stack.count - 2].title))" : ""))
         if offset > 0 || rows.count < total {
             let scope = section.map { " of section \($0)" } ?? ""

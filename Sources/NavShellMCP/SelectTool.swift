@@ -36,28 +36,6 @@ enum SelectTool: NavTool {
     }
 
     static func advice(_ error: NavClientError, _ rowId: String, _ context: ToolContext) async -> ToolFailure {
-        await unknownRow(error, rowId, context) ?? ToolFailure(error)
-    }
-
-    /// For a row navhost does not know (`notFound`, the tools that take row ids): the rows the
-    /// top screen has read, so the model picks one of them; nil for any other error.
-    static func unknownRow(_ error: NavClientError, _ rowId: String?, _ context: ToolContext) async -> ToolFailure? {
-        guard error.rpcError?.code == RPCErrorCode.invalidParams, error.rpcError?.data?["reason"] == .string("notFound"),
-            let rowId = error.rpcError?.data?["rowId"]?.stringValue ?? rowId,
-            let top = try? await context.calls({ job in try job.window(limit: RowsRequest.maxLimit) })
-        else { return nil }
-        return unknownRow(rowId, on: top.screen, rowIds: top.rows.map(\.id))
-    }
-
-    static func unknownRow(_ rowId: String, on top: Screen, rowIds: [String]) -> ToolFailure {
-        let place = " on \(top.title) (\(top.id))"
-        if rowIds.contains(rowId) {
-            return ToolFailure("Row '\(rowId)'\(place) had not been read yet; it has been now: call select with it again.")
-        }
-        let shown = rowIds.prefix(40).joined(separator: ", ")
-        let more = rowIds.count > 40 ? " and \(rowIds.count - 40) more" : ""
-        return ToolFailure(
-            "No row '\(rowId)'\(place). Its rows: \(shown)\(more). "
-                + "Read further with rows (and its cursor), or narrow the list with search, then select one of those ids.")
+        await ToolFailure.unknownRow(error, rowId, tool: name, context) ?? ToolFailure(error)
     }
 }

@@ -38,3 +38,30 @@ struct ToolFailure: Error, Equatable, Sendable {
         message = text
     }
 }
+
+extension ToolFailure {
+    /// For a row navhost does not know (`notFound`, from the tools that take row ids: select,
+    /// actions, perform): the rows the top screen has read, so the model calls `tool` again
+    /// with one of them; nil for any other error.
+    static func unknownRow(_ error: NavClientError, _ rowId: String?, tool: String, _ context: ToolContext) async -> ToolFailure? {
+        guard error.rpcError?.code == RPCErrorCode.invalidParams, error.rpcError?.data?["reason"] == .string("notFound"),
+            let rowId = error.rpcError?.data?["rowId"]?.stringValue ?? rowId,
+            let top = try? await context.calls({ job in try job.window(limit: RowsRequest.maxLimit) })
+        else { return nil }
+        return unknownRow(rowId, on: top.screen, rowIds: top.rows.map(\.id), tool: tool)
+    }
+
+    static func unknownRow(_ rowId: String, on top: Screen, rowIds: [String], tool: String) -> ToolFailure {
+        let place = " on \(top.title) (\(top.id))"
+        if rowIds.contains(rowId) {
+            return ToolFailure("Row '\(rowId)'\(place) had not been read yet; it has been now: call \(tool) with it again.")
+        }
+        let shown = rowIds.prefix(40).joined(separator: ", ")
+        let more = rowIds.count > 40 ? " and \(rowIds.count - 40) more" : ""
+        // select's name is its verb: "select one of those ids".
+        let pick = tool == SelectTool.name ? "select one" : "call \(tool) with one"
+        return ToolFailure(
+            "No row '\(rowId)'\(place). Its rows: \(shown)\(more). "
+                + "Read further with rows (and its cursor), or narrow the list with search, then \(pick) of those ids.")
+    }
+}

@@ -56,11 +56,14 @@ import Testing
 
     @Test func anUnknownRowListsTheRowsThere() {
         let ids = (0..<45).map { "repo:mojombo/r\($0)" }
-        let failure = SelectTool.unknownRow("repo:x", on: Self.top, rowIds: ids)
+        let failure = ToolFailure.unknownRow("repo:x", on: Self.top, rowIds: ids, tool: "select")
         #expect(failure.message.hasPrefix("No row 'repo:x' on mojombo's repositories (s2). Its rows: repo:mojombo/r0, repo:mojombo/r1, "))
         #expect(failure.message.contains("repo:mojombo/r39 and 5 more. Read further with rows"))
-        let late = SelectTool.unknownRow("repo:mojombo/r44", on: Self.top, rowIds: ids)
+        let late = ToolFailure.unknownRow("repo:mojombo/r44", on: Self.top, rowIds: ids, tool: "select")
         #expect(late.message == "Row 'repo:mojombo/r44' on mojombo's repositories (s2) had not been read yet; it has been now: call select with it again.")
+        // The advice names the tool that was called.
+        #expect(ToolFailure.unknownRow("repo:mojombo/r44", on: Self.top, rowIds: ids, tool: "perform").message.hasSuffix("it has been now: call perform with it again."))
+        #expect(ToolFailure.unknownRow("repo:x", on: Self.top, rowIds: ids, tool: "actions").message.hasSuffix("then call actions with one of those ids."))
     }
 
     @Test func navhostsRefusalsGainWhatToDoNext() async {

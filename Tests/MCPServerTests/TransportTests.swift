@@ -56,11 +56,28 @@ import Testing
         #expect(throws: (any Error).self) { try relay.take(.object(["navshellCall": .int(1)])) }
         // Its answer replaces the SDK's ticket; other messages pass as they are.
         _ = relay.answer(1, result: ["content": [["type": "text", "text": .string(url)]]])
-        let fromSDK = Array(#"{"id":"c1","jsonrpc":"2.0","result":{"navshellCall":1}}"#.utf8)
-        let written = relay.outbound(fromSDK)
+        let fromSDK = Data(#"{"id":"c1","jsonrpc":"2.0","result":{"navshellCall":1}}"#.utf8)
+        let written = relay.outbound(fromSDK) ?? []
         #expect(String(decoding: written, as: UTF8.self) == #"{"id":"c1","jsonrpc":"2.0","result":{"content":[{"text":"data:text/plain;base64,SGVsbG8=","type":"text"}]}}"#)
-        let other = Array(#"{"id":3,"jsonrpc":"2.0","result":{}}"#.utf8)
-        #expect(relay.outbound(other) == other)
+        let other = Data(#"{"id":3,"jsonrpc":"2.0","result":{}}"#.utf8)
+        #expect(relay.outbound(other) == nil)
+    }
+
+    @Test func aCallWithALongIdGetsItsAnswerNotItsTicket() throws {
+        let relay = ToolCallRelay()
+        let id = String(repeating: "x", count: 2000)
+        _ = relay.answer(1, result: ["content": []])
+        let written = relay.outbound(Data(#"{"id":"\#(id)","jsonrpc":"2.0","result":{"navshellCall":1}}"#.utf8)) ?? []
+        #expect(String(decoding: written, as: UTF8.self) == #"{"id":"\#(id)","jsonrpc":"2.0","result":{"content":[]}}"#)
+    }
+
+    @Test func aToolCallWithALongIdIsAnsweredOverTheWire() throws {
+        let server = try MCPProcess()
+        let id = String(repeating: "x", count: 1100)
+        server.client.send(["jsonrpc": "2.0", "id": .string(id), "method": "tools/call", "params": ["name": "stack", "arguments": [:]]])
+        let reply = try server.client.nextReply(timeout: 30)
+        #expect(reply["id"] == .string(id))
+        #expect(reply["result"]?["structuredContent"]?["stack"] != nil && reply["result"]?["navshellCall"] == nil)
     }
 
     @Test func paramsNeverTakenAreDroppedOldestFirst() throws {
@@ -77,8 +94,8 @@ import Testing
         for number in 1...(ToolCallRelay.maxKept + 1) {
             _ = relay.answer(number, result: ["content": []])
         }
-        let ticket = { (number: Int) in Array(#"{"id":1,"jsonrpc":"2.0","result":{"navshellCall":\#(number)}}"#.utf8) }
-        #expect(relay.outbound(ticket(1)) == ticket(1))
-        #expect(String(decoding: relay.outbound(ticket(2)), as: UTF8.self) == #"{"id":1,"jsonrpc":"2.0","result":{"content":[]}}"#)
+        let ticket = { (number: Int) in Data(#"{"id":1,"jsonrpc":"2.0","result":{"navshellCall":\#(number)}}"#.utf8) }
+        #expect(relay.outbound(ticket(1)) == nil)
+        #expect(String(decoding: relay.outbound(ticket(2)) ?? [], as: UTF8.self) == #"{"id":1,"jsonrpc":"2.0","result":{"content":[]}}"#)
     }
 }

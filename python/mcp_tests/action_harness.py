@@ -1,13 +1,9 @@
-"""An MCP session with a local state of its own and, when given, an elicitation callback that
-answers each `elicitation/create` in turn and records what it was asked."""
+"""MCP sessions that act: an elicitation callback that answers each `elicitation/create` in
+turn and records what it was asked, and helpers for perform and the top screen's rows."""
 
-import contextlib
-import tempfile
+from mcp import types
 
-from mcp import ClientSession, types
-from mcp.client.stdio import StdioServerParameters, stdio_client
-
-from mcp_harness import NAVHOST, call
+from mcp_harness import call, mcp_session
 
 ISSUE = "users/mojombo/repositories/chronic/issues/1"
 
@@ -36,15 +32,10 @@ def cancel(params):
     return types.ElicitResult(action="cancel")
 
 
-@contextlib.asynccontextmanager
-async def acting_session(*args, human=None):
-    """`navhost mcp ARGS` with its writes in a fresh XDG_STATE_HOME."""
-    with tempfile.TemporaryDirectory() as state:
-        parameters = StdioServerParameters(command=NAVHOST, args=["mcp", *args], env={"XDG_STATE_HOME": state})
-        async with stdio_client(parameters) as (read, write):
-            async with ClientSession(read, write, elicitation_callback=human) as session:
-                await session.initialize()
-                yield session
+def acting_session(*args, human=None):
+    """`navhost mcp ARGS` whose questions `human` answers; its writes go to the test's fresh
+    XDG_STATE_HOME, as every mcp_session's do."""
+    return mcp_session(*args, elicitation=human)
 
 
 async def perform(session, **arguments):

@@ -31,11 +31,15 @@ def run(body):
 
 
 @contextlib.asynccontextmanager
-async def mcp_session(*args, env=None):
-    """An initialized ClientSession with `navhost mcp ARGS`."""
+async def mcp_session(*args, env=None, elicitation=None):
+    """An initialized ClientSession with `navhost mcp ARGS`, answering `elicitation/create` with
+    `elicitation` when given. stdio_client gives the server only a default allow-list of the
+    environment (HOME, PATH, ...) plus `env`, so the test's XDG_STATE_HOME (fresh_state's) is
+    passed on by name: else the server would write to the user's local state."""
+    env = {"XDG_STATE_HOME": os.environ["XDG_STATE_HOME"], **(env or {})}
     parameters = StdioServerParameters(command=NAVHOST, args=["mcp", *args], env=env)
     async with stdio_client(parameters) as (read, write):
-        async with ClientSession(read, write) as session:
+        async with ClientSession(read, write, elicitation_callback=elicitation) as session:
             await session.initialize()
             yield session
 

@@ -22,7 +22,9 @@ FAKE_GITHUB = REPOSITORY / "Tests" / "Fixtures" / "fake-github" / "fake_github.p
 @pytest.fixture(autouse=True)
 def fresh_state(monkeypatch, tmp_path_factory):
     """Every navhost a test starts, by the fixtures or by hand, keeps its local state (the writes
-    of actions on the snapshot source) in a fresh folder: never the user's, never another test's."""
+    of actions on the snapshot source) in a fresh folder: never the user's, never another test's.
+    A launcher that passes on only part of the environment must name this variable: the MCP
+    SDK's stdio_client does, so mcp_harness.mcp_session passes it in its `env`."""
     folder = tmp_path_factory.mktemp("state")
     monkeypatch.setenv("XDG_STATE_HOME", str(folder))
     return folder

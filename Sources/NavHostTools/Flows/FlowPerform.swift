@@ -1,4 +1,3 @@
-import Foundation
 import NavClient
 import NavProtocol
 import Yams
@@ -87,21 +86,5 @@ struct FlowPerform: CustomStringConvertible {
             throw FlowFailure(expectation: "\(action) \(expect)", found: outcome + hint, screen: top, depth: depth, mark: .title)
         }
         return note
-    }
-}
-
-/// A flow's own local state database, in a directory made for it.
-struct FlowState {
-    let directory: String
-    var path: String { directory + "/local-state.sqlite" }
-
-    init() throws {
-        var template = Array((FileManager.default.temporaryDirectory.path + "/navshell-flow.XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { throw FlowSyntaxError(description: "cannot make a directory for the flow's local state") }
-        directory = String(cString: made)
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(atPath: directory)
     }
 }

@@ -100,6 +100,22 @@ final class FlowRunner {
     }
 }
 
+/// A flow's own local state database, in a directory made for it.
+struct FlowState {
+    let directory: String
+    var path: String { directory + "/local-state.sqlite" }
+
+    init() throws {
+        var template = Array((FileManager.default.temporaryDirectory.path + "/navshell-flow.XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw FlowSyntaxError(description: "cannot make a directory for the flow's local state") }
+        directory = String(cString: made)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
+
 /// `--include-tags` / `--exclude-tags`: a flow runs when it has one of the included tags (or
 /// none were given) and none of the excluded ones.
 struct TagFilter {

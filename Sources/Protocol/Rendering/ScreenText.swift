@@ -24,7 +24,12 @@ public enum ScreenText {
         layout(snapshot, depth: depth, width: width, marking: mark).text
     }
 
-    public static func layout(_ snapshot: ScreenSnapshot, depth: Int? = nil, width: Int = 78, marking mark: Mark? = nil) -> RenderedScreen {
+    /// The lines of `render`, and each row's. `under` gives lines to put under a row, after its
+    /// subtitle, clipped to `width` as every line is (`navhost show --actions` lists a row's
+    /// actions there).
+    public static func layout(
+        _ snapshot: ScreenSnapshot, depth: Int? = nil, width: Int = 78, marking mark: Mark? = nil, under: ((Row) -> [String])? = nil
+    ) -> RenderedScreen {
         var lines: [String] = []
         var rowLines: [String: Int] = [:]
         func add(_ text: String, marked: Bool = false) {
@@ -41,6 +46,7 @@ public enum ScreenText {
                 rowLines[row.id] = lines.count
                 add("│   " + line(for: row), marked: mark == .row(row.id) || (sectionMarked && section.header == nil && row.id == rows.first?.id))
                 if let subtitle = row.subtitle, !subtitle.isEmpty { add("│       " + subtitle) }
+                for text in under?(row) ?? [] { add(text) }
             }
             if rows.count < section.count { add("│   … \(section.count - rows.count) more") }
             if let footer = section.footer { add("│   (\(footer))") }
