@@ -5,10 +5,10 @@ extension GitHubWrite {
     /// A star or unstar of this repository: whether the session's user starred it, and its count.
     public func apply(to repository: inout GitHubRepository) {
         switch self {
-        case .star(let owner, let name) where Self.names(repository, owner, name):
+        case .star(let owner, let name) where repository.isNamed(owner: owner, name: name):
             if repository.starred != true { repository.stargazersCount += 1 }
             repository.starred = true
-        case .unstar(let owner, let name) where Self.names(repository, owner, name):
+        case .unstar(let owner, let name) where repository.isNamed(owner: owner, name: name):
             if repository.starred == true { repository.stargazersCount = max(0, repository.stargazersCount - 1) }
             repository.starred = false
         default:
@@ -82,9 +82,5 @@ extension GitHubWrite {
         var labels = labels.filter { $0.name != label }
         if case .addLabel = self { labels.append(GitHubLabel(name: label)) }
         return labels
-    }
-
-    private static func names(_ repository: GitHubRepository, _ owner: String, _ name: String) -> Bool {
-        repository.owner.login.lowercased() == owner.lowercased() && repository.name.lowercased() == name.lowercased()
     }
 }

@@ -17,7 +17,7 @@ struct LocalChanges: Sendable {
     func apply(to repository: inout GitHubRepository) {
         repository.starred = false
         for change in changes {
-            guard let write = change.write, write.item == nil, Self.names(change, repository) else { continue }
+            guard let write = change.write, write.item == nil, repository.isNamed(owner: change.owner, name: change.name) else { continue }
             write.apply(to: &repository)
             repository.localChange = change.id
         }
@@ -26,7 +26,8 @@ struct LocalChanges: Sendable {
     /// The numbers of the items whose state (open, closed) a change set: they may have moved
     /// from one list to another.
     var movedNumbers: Set<Int> {
-        Set(changes.filter { ["close", "reopen", "merge"].contains($0.kind) }.compactMap(\.number))
+        let moving = Set([LocalChange.Kind.close, .reopen, .merge].map(\.rawValue))
+        return Set(changes.filter { moving.contains($0.kind) }.compactMap(\.number))
     }
 
     /// The changes to the issue or pull request.
@@ -44,10 +45,6 @@ struct LocalChanges: Sendable {
                 id: Self.commentIDBase + change.id, user: .you, body: change.value, htmlURL: nil, createdAt: change.madeAt,
                 updatedAt: change.madeAt)
         }
-    }
-
-    private static func names(_ change: LocalChange, _ repository: GitHubRepository) -> Bool {
-        change.owner.lowercased() == repository.owner.login.lowercased() && change.name.lowercased() == repository.name.lowercased()
     }
 }
 
