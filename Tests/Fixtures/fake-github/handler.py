@@ -40,11 +40,6 @@ class FakeGitHubHandler(BaseHTTPRequestHandler):
             specs = json.loads(self.read_body() or b"[]")
             self.server.state.set_rules(specs)
             return self.send_json(200, {"rules": len(specs)})
-        if control == "/__match":
-            # The recorded write a request would be answered with (writes.py), logging nothing.
-            asked = json.loads(self.read_body() or b"{}")
-            found = self.server.state.writes.lookup(asked.get("method", "GET").upper(), asked.get("path", ""), asked.get("body"))
-            return self.send_json(200, {"recording": found.name if found else None})
         self.handle_api_request()
 
     def read_body(self):
