@@ -98,7 +98,7 @@ class FakeGitHubHandler(BaseHTTPRequestHandler):
         """Once anything was written: the recorded body with the writes shown, with the state's
         ETag, and 304 only when the request's validator names that body: its state's ETag, or the
         recording's own while the writes left the body as recorded."""
-        recorded = json.loads(recording.body)
+        recorded = recording.value
         value = answers.shown(self.server.state, path, recorded, recording.header("Link"))
         headers = [(n, self.rewrite(v) if n.lower() in ("link", "location") else v) for n, v in recording.headers]
         still_recorded = value == recorded and self.is_not_modified(recording)
