@@ -72,7 +72,8 @@ extension GitHubAPIError {
         return error
     }
 
-    /// The wait assumed for a secondary rate limit whose `Retry-After` is blank.
+    /// The wait assumed for a secondary rate limit whose `Retry-After` is blank, and for a write
+    /// refused by a limit that gives no time at all (GitHub's advice: at least a minute).
     static let blankRetryAfter = 60
 
     /// Searches count against their own quota, per minute, apart from the hourly one of every

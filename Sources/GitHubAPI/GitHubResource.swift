@@ -14,7 +14,7 @@ enum GitHubResource: Sendable {
     case issue(owner: String, name: String, number: Int)
     case pullRequest(owner: String, name: String, number: Int)
     case readme(owner: String, name: String)
-    /// A change to what `target` names ("issue #3 of 'a/b'"); also the star check.
+    /// A change to what `target` names ("issue #3 of 'a/b'").
     case write(target: String)
 
     var notFoundMessage: String {

@@ -8,7 +8,7 @@ import UVKit
 final class GitHubWriteLane {
     /// A write waiting or under way; `start` gets a `done` to call once its exchange is over.
     final class Job {
-        fileprivate var start: ((@escaping () -> Void) -> Void)?
+        fileprivate let start: (@escaping () -> Void) -> Void
         fileprivate init(_ start: @escaping (@escaping () -> Void) -> Void) { self.start = start }
     }
 
@@ -35,7 +35,6 @@ final class GitHubWriteLane {
 
     /// A job that has not started is dropped; one under way is stopped by its own exchange.
     func remove(_ job: Job) {
-        job.start = nil
         waiting.removeAll { $0 === job }
     }
 
@@ -53,18 +52,15 @@ final class GitHubWriteLane {
 
     private func startNext() {
         guard !busy, !isClosed else { return }
-        waiting.removeAll { $0.start == nil }
         guard let job = waiting.first else { return }
         let now = ContinuousClock.now
         if let lastStart, now < lastStart + spacing {
             return wake(after: lastStart + spacing - now)
         }
         waiting.removeFirst()
-        guard let start = job.start else { return startNext() }
-        job.start = nil
         busy = true
         lastStart = now
-        start { [weak self] in
+        job.start { [weak self] in
             guard let self else { return }
             busy = false
             if !waiting.isEmpty { wake(after: .zero) }

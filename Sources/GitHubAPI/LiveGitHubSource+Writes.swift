@@ -20,7 +20,7 @@ extension LiveGitHubSource {
         if let refusal = writeRefusal { return completion(.failure(refusal)) }
         let request = Self.request(for: write)
         api.write(request) { [api] result in
-            completion(Self.outcome(of: result.map { ($0, api.error(answering: $0, to: request)) }, for: write))
+            completion(Self.outcome(of: result.map { api.error(answering: $0, to: request) }, for: write))
         }
     }
 
@@ -68,25 +68,26 @@ extension LiveGitHubSource {
         return GitHubWriteRequest(method: method, path: "\(repository)/\(tail)", body: body, invalidates: [repository], target: target)
     }
 
-    /// GitHub's answer (with its error, nil for a 2xx) as the action's outcome; a request that got
-    /// no answer is `unavailable`. The HTTP status is kept in the failure.
-    static func outcome(of result: Result<(HTTPResponse, GitHubAPIError?), GitHubAPIError>, for write: GitHubWrite) -> Result<Void, ActionFailure> {
+    /// GitHub's answer, as the error it makes (nil for a 2xx), as the action's outcome; a request
+    /// that got no answer is `unavailable`. The HTTP status (the error's) is kept in the failure.
+    static func outcome(of result: Result<GitHubAPIError?, GitHubAPIError>, for write: GitHubWrite) -> Result<Void, ActionFailure> {
         switch result {
         case .failure(let error):
             return .failure(ActionFailure(.unavailable, error.message))
-        case .success((_, nil)):
+        case .success(nil):
             return .success(())
-        case .success((let response, let error?)):
-            return .failure(failure(for: error, status: response.status, write: write))
+        case .success(let error?):
+            return .failure(failure(for: error, write: write))
         }
     }
 
-    static func failure(for error: GitHubAPIError, status: Int, write: GitHubWrite) -> ActionFailure {
+    static func failure(for error: GitHubAPIError, write: GitHubWrite) -> ActionFailure {
         let said = error.githubMessage.map { ": \($0)" } ?? ""
+        let status = error.status
         switch (error.kind, status) {
         case (.rateLimited, _):
             // GitHub's advice: Retry-After, else the reset time, else at least a minute.
-            let wait = error.retryAfter ?? error.rateLimitReset.map { max(0, $0 - Int(Date().timeIntervalSince1970)) } ?? 60
+            let wait = error.retryAfter ?? error.rateLimitReset.map { max(0, $0 - Int(Date().timeIntervalSince1970)) } ?? GitHubAPIError.blankRetryAfter
             return ActionFailure(.rateLimited, error.message, status: status, retryAfter: wait)
         case (.badCredentials, _):
             return ActionFailure(.forbidden, error.message, status: status)

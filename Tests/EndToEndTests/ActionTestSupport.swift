@@ -34,9 +34,7 @@ final class ActionHost {
     }
 
     func rows(_ screen: String? = nil) throws -> [JSONValue] {
-        var params: [String: JSONValue] = ["limit": 1000]
-        if let screen { params["screen"] = .string(screen) }
-        return try client.request("screen/rows", .object(params))["rows"]?.arrayValue ?? []
+        try answer(RowsRequest(screen: screen, limit: 1000))["rows"]?.arrayValue ?? []
     }
 
     func row(_ id: String, screen: String? = nil) throws -> JSONValue? {
@@ -44,38 +42,35 @@ final class ActionHost {
     }
 
     func actions(_ rowIds: [String]?, screen: String? = nil) throws -> [String] {
-        var params: [String: JSONValue] = [:]
-        if let rowIds { params["rowIds"] = .array(rowIds.map(JSONValue.string)) }
-        if let screen { params["screen"] = .string(screen) }
-        return try client.request("screen/actions", .object(params))["actions"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+        try client.send(ActionsRequest(screen: screen, rowIds: rowIds)).actions.map(\.id)
     }
 
     /// `screen/perform`; a destructive action's confirmation is answered with its token.
     func perform(_ action: String, on rowIds: [String]?, input: [String: JSONValue]? = nil, confirming: Bool = false) throws -> JSONValue {
-        var params: [String: JSONValue] = ["action": .string(action)]
-        if let rowIds { params["rowIds"] = .array(rowIds.map(JSONValue.string)) }
-        if let input { params["input"] = .object(input) }
-        let answer = try client.request("screen/perform", .object(params))
-        guard confirming, answer["status"]?.stringValue == "confirm", let token = answer["confirm"] else { return answer }
-        params["confirm"] = token
-        return try client.request("screen/perform", .object(params))
+        var request = PerformRequest(rowIds: rowIds, action: action, input: input)
+        let asked = try answer(request)
+        guard confirming, asked["status"]?.stringValue == "confirm", let token = asked["confirm"]?.stringValue else { return asked }
+        request.confirm = token
+        return try answer(request)
     }
 
     /// The error a perform answers.
     func performError(_ action: String, on rowIds: [String]?, input: [String: JSONValue]? = nil, confirm: String? = nil) -> RPCError? {
-        var params: [String: JSONValue] = ["action": .string(action)]
-        if let rowIds { params["rowIds"] = .array(rowIds.map(JSONValue.string)) }
-        if let input { params["input"] = .object(input) }
-        if let confirm { params["confirm"] = .string(confirm) }
-        return host.expectError("screen/perform", .object(params))
+        let request = PerformRequest(rowIds: rowIds, action: action, input: input, confirm: confirm)
+        do {
+            return host.expectError(PerformRequest.method, try JSONValueEncoder().encode(request))
+        } catch {
+            Issue.record("the perform could not be encoded: \(error)")
+            return nil
+        }
+    }
+
+    /// A typed request's answer as JSON: the tests read rows and results by their keys.
+    private func answer<Request: RPCRequestType>(_ request: Request) throws -> JSONValue {
+        try client.request(Request.method, JSONValueEncoder().encode(request))
     }
 
     func shutdown() throws {
         _ = try host.shutdown()
     }
-}
-
-struct ActionTestError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -76,19 +76,6 @@ public final class FakeGitHubServer {
         }
     }
 
-    /// The recorded write (`<corpus>/writes`) the server answers a request with: the one of the
-    /// same method, path and body as `writes.py` matches them (the one matcher of recorded
-    /// writes); nil when none matches. `path` is as logged (prefix removed), `body` as text.
-    public func recordedWrite(method: String, path: String, body: String?) throws -> String? {
-        let asked: JSONValue = ["method": .string(method), "path": .string(path), "body": body.map(JSONValue.string) ?? .null]
-        let request = HTTPRequest(method: "POST", url: "\(controlURL)/__match", headers: ["Content-Type": "application/json"], body: asked.jsonBytes)
-        let result = waitFor(loop) { control.send(request, completion: $0) }
-        guard case .success(let response)? = result, response.status == 200 else {
-            throw StartFailure(description: "asking the fake server for a recorded write failed: \(String(describing: result))")
-        }
-        return try JSONValue(parsing: response.body)["recording"]?.stringValue
-    }
-
     /// The server's request log, oldest first.
     public func requests() throws -> [LoggedRequest] {
         let result = waitFor(loop) { control.send(HTTPRequest(url: "\(controlURL)/__requests"), completion: $0) }

@@ -2,8 +2,8 @@ import Foundation
 import NavProtocol
 
 /// One recorded write exchange of `<corpus>/writes`, by its file name, with the status GitHub
-/// answered. Whether a request is the recorded one is the fake's to say
-/// (`FakeGitHubServer.recordedWrite(method:path:body:)`): `writes.py` is the one matcher.
+/// answered. Whether a request is the recorded one is the fake's to say (the `recording` its
+/// log gives the request): `writes.py` is the one matcher.
 public struct RecordedWrite {
     public var name: String
     public var status: Int

@@ -46,12 +46,13 @@ def shown(state, path, value, link):
 def synthesized(state, path):
     """(status, JSON) for a GET no recording answers but the state can, else None."""
     named = named_path(state.corpus, path)
-    github, index = state.github, state.github.index
+    github = state.github
     star = STAR.match(named)
     if star:
         return (204, None) if github.is_starred(*star.groups()) else (404, {"message": "Not Found"})
     if named == "/user/starred":
         return 200, github.starred_repositories()
+    index = github.index
     labels = LABELS.match(named)
     if labels and index.knows_repository(*labels.groups()):
         return 200, index.repository_labels(*labels.groups(), state.base_url)

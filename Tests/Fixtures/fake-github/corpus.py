@@ -51,6 +51,9 @@ class Recording:
             for one in value if isinstance(value, list) else [value]:
                 self.headers.append((header_name, one))
         body = data.get("body")
+        # The body parsed (None when there is none), for every use that reads it as JSON: it is
+        # shared, so whatever changes a body works on a copy (`GitHubState.overlay` builds one).
+        self.value = body
         self.body = b"" if body is None else json.dumps(body).encode("utf-8")
 
     def header(self, name):

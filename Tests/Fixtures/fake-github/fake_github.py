@@ -17,7 +17,6 @@ sys.dont_write_bytecode = True  # leave no __pycache__ in the source tree
 
 from corpus import Corpus  # noqa: E402
 from github_state import GitHubState  # noqa: E402
-from items import ItemIndex  # noqa: E402
 from writes import WriteCorpus  # noqa: E402
 from handler import FakeGitHubHandler  # noqa: E402
 from state import ServerState  # noqa: E402
@@ -41,7 +40,7 @@ def main():
     server.daemon_threads = True
     port = server.server_address[1]
     writes = WriteCorpus.load(os.path.join(arguments.corpus, "writes"))
-    github = GitHubState(ItemIndex(corpus.recordings))
+    github = GitHubState(corpus.recordings)
     server.state = ServerState(corpus, writes, github, "http://127.0.0.1:%d" % port, arguments.prefix.rstrip("/"))
 
     def stop_when_stdin_closes():

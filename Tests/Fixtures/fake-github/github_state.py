@@ -8,7 +8,7 @@ import re
 import threading
 from urllib.parse import unquote
 
-from items import item_key
+from items import ItemIndex, item_key
 
 # The token's user, as GitHub describes a user in a comment or a reaction.
 VIEWER = {"login": "navshell-tester", "id": 90000001, "node_id": "U_kgDOBV1AAQ", "type": "User", "site_admin": False,
@@ -29,14 +29,26 @@ def validation(resource, field, code="missing_field"):
 
 
 class GitHubState:
-    def __init__(self, index):
-        self.index = index
+    def __init__(self, recordings):
+        self.recordings = recordings
+        self.built_index = None
+        self.index_lock = threading.Lock()
         self.lock = threading.Lock()
         self.starred = set()
         self.changes = {}  # item key -> {"state", "state_reason", "labels", "merged", "reviewers"}
         self.comments = {}  # (owner, name, number) -> [comment]
         self.reactions = {}  # (owner, name, number) -> set of contents by the viewer
         self.ids = itertools.count(7000000001)
+
+    @property
+    def index(self):
+        """What the recordings show of each item (`ItemIndex`), built at its first use: a server
+        whose test neither writes nor asks for what no recording holds never builds it. Its own
+        lock, never held while taking `lock`, so it may be read under that one."""
+        with self.index_lock:
+            if self.built_index is None:
+                self.built_index = ItemIndex(self.recordings)
+            return self.built_index
 
     # Reads
 
@@ -63,7 +75,9 @@ class GitHubState:
 
     def overlay(self, value, state_filter=None):
         """`value` with the accepted writes shown: items' state, labels, comment and reaction
-        counts, repositories' stars. In a list filtered by state, items that left it are dropped."""
+        counts, repositories' stars. In a list filtered by state, items that left it are dropped.
+        Every list and object is a new one, changed in place only here: `value` (a recording's
+        own) is left as it was."""
         if isinstance(value, list):
             shown = [self.overlay(element) for element in value]
             if state_filter in ("open", "closed"):

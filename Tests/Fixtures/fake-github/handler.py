@@ -40,11 +40,6 @@ class FakeGitHubHandler(BaseHTTPRequestHandler):
             specs = json.loads(self.read_body() or b"[]")
             self.server.state.set_rules(specs)
             return self.send_json(200, {"rules": len(specs)})
-        if control == "/__match":
-            # The recorded write a request would be answered with (writes.py), logging nothing.
-            asked = json.loads(self.read_body() or b"{}")
-            found = self.server.state.writes.lookup(asked.get("method", "GET").upper(), asked.get("path", ""), asked.get("body"))
-            return self.send_json(200, {"recording": found.name if found else None})
         self.handle_api_request()
 
     def read_body(self):
@@ -103,7 +98,7 @@ class FakeGitHubHandler(BaseHTTPRequestHandler):
         """Once anything was written: the recorded body with the writes shown, with the state's
         ETag, and 304 only when the request's validator names that body: its state's ETag, or the
         recording's own while the writes left the body as recorded."""
-        recorded = json.loads(recording.body)
+        recorded = recording.value
         value = answers.shown(self.server.state, path, recorded, recording.header("Link"))
         headers = [(n, self.rewrite(v) if n.lower() in ("link", "location") else v) for n, v in recording.headers]
         still_recorded = value == recorded and self.is_not_modified(recording)

@@ -3,7 +3,6 @@ writes act on these, and the fake answers a single item or an empty conversation
 recordings did not capture from them."""
 
 import copy
-import json
 import re
 
 ITEM_URL = re.compile(r"/repos/([^/]+)/([^/]+)/(issues|pulls)/(\d+)$")
@@ -37,15 +36,16 @@ def repository_key(full_name):
 
 class ItemIndex:
     """The newest recorded body of every item and repository any recording holds (in a list, a
-    search, or alone), and the labels seen on each repository's items."""
+    search, or alone), and the labels seen on each repository's items. They are parts of the
+    recordings' own values: what it hands out is a deep copy."""
 
     def __init__(self, recordings):
         self.items = {}
         self.repositories = {}
         self.labels = {}
         for recording in sorted(recordings, key=lambda r: r.name):
-            if 200 <= recording.status < 300 and recording.body:
-                self.collect(json.loads(recording.body))
+            if 200 <= recording.status < 300 and recording.value is not None:
+                self.collect(recording.value)
 
     def collect(self, value):
         if isinstance(value, list):

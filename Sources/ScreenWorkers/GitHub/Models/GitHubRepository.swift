@@ -40,6 +40,11 @@ public struct GitHubRepository: Codable, Sendable, Hashable {
     /// `open_issues_count` also counts; nil where the source does not know (the live source).
     public var openIssuesListed: Int?
 
+    /// Whether it is `owner/name`, in any letter case (as GitHub compares them).
+    public func isNamed(owner: String, name: String) -> Bool {
+        self.owner.login.lowercased() == owner.lowercased() && self.name.lowercased() == name.lowercased()
+    }
+
     public init(
         id: Int, name: String, owner: GitHubUser, isPrivate: Bool = false, htmlURL: String,
         description: String?, fork: Bool, homepage: String?, language: String?, license: GitHubLicense?,

@@ -5,10 +5,10 @@ extension GitHubWrite {
     /// A star or unstar of this repository: whether the session's user starred it, and its count.
     public func apply(to repository: inout GitHubRepository) {
         switch self {
-        case .star(let owner, let name) where Self.names(repository, owner, name):
+        case .star(let owner, let name) where repository.isNamed(owner: owner, name: name):
             if repository.starred != true { repository.stargazersCount += 1 }
             repository.starred = true
-        case .unstar(let owner, let name) where Self.names(repository, owner, name):
+        case .unstar(let owner, let name) where repository.isNamed(owner: owner, name: name):
             if repository.starred == true { repository.stargazersCount = max(0, repository.stargazersCount - 1) }
             repository.starred = false
         default:
@@ -16,19 +16,36 @@ extension GitHubWrite {
         }
     }
 
-    /// A write about this issue (by number): its state, labels and comment count; `time` is when.
+    /// A write about this issue or pull request (by number), in the fields both have: when it
+    /// changed, its state and when it closed, its labels; `time` is when. False, changing
+    /// nothing, when the write is about another item.
+    func apply(to conversation: inout GitHubConversationFields, at time: String) -> Bool {
+        guard item?.number == conversation.number else { return false }
+        conversation.updatedAt = time
+        switch self {
+        case .close, .merge:
+            (conversation.state, conversation.closedAt) = (.closed, time)
+        case .reopen:
+            (conversation.state, conversation.closedAt) = (.open, nil)
+        case .addLabel(_, let label), .removeLabel(_, let label):
+            conversation.labels = labels(conversation.labels, label)
+        default:
+            break
+        }
+        return true
+    }
+
+    /// A write about this issue (by number): the shared fields, then its state reason and
+    /// comment count.
     public func apply(to issue: inout GitHubIssue, at time: String) {
-        guard item?.number == issue.number else { return }
-        issue.updatedAt = time
+        guard apply(to: &issue.conversation, at: time) else { return }
         switch self {
         case .close(_, let reason, _):
-            (issue.state, issue.stateReason, issue.closedAt) = (.closed, reason ?? .completed, time)
+            issue.stateReason = reason ?? .completed
         case .merge:
-            (issue.state, issue.stateReason, issue.closedAt) = (.closed, nil, time)
+            issue.stateReason = nil
         case .reopen:
-            (issue.state, issue.stateReason, issue.closedAt) = (.open, .reopened, nil)
-        case .addLabel(_, let label), .removeLabel(_, let label):
-            issue.labels = labels(issue.labels, label)
+            issue.stateReason = .reopened
         case .comment:
             issue.comments += 1
         default:
@@ -36,19 +53,13 @@ extension GitHubWrite {
         }
     }
 
-    /// A write about this pull request (by number): its state, merge, labels and comment count.
+    /// A write about this pull request (by number): the shared fields, then its merge and
+    /// comment count.
     public func apply(to pull: inout GitHubPullRequest, at time: String) {
-        guard item?.number == pull.number else { return }
-        pull.updatedAt = time
+        guard apply(to: &pull.conversation, at: time) else { return }
         switch self {
-        case .close:
-            (pull.state, pull.closedAt) = (.closed, time)
         case .merge:
-            (pull.state, pull.closedAt, pull.mergedAt, pull.merged, pull.mergeable) = (.closed, time, time, true, nil)
-        case .reopen:
-            (pull.state, pull.closedAt) = (.open, nil)
-        case .addLabel(_, let label), .removeLabel(_, let label):
-            pull.labels = labels(pull.labels, label)
+            (pull.mergedAt, pull.merged, pull.mergeable) = (time, true, nil)
         case .comment:
             pull.comments = pull.comments.map { $0 + 1 }
         default:
@@ -71,9 +82,5 @@ extension GitHubWrite {
         var labels = labels.filter { $0.name != label }
         if case .addLabel = self { labels.append(GitHubLabel(name: label)) }
         return labels
-    }
-
-    private static func names(_ repository: GitHubRepository, _ owner: String, _ name: String) -> Bool {
-        repository.owner.login.lowercased() == owner.lowercased() && repository.name.lowercased() == name.lowercased()
     }
 }

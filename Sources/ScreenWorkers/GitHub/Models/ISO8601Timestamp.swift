@@ -1,6 +1,12 @@
+import Glibc
+
 /// Formats seconds since 1970 (UTC) as GitHub's ISO-8601 timestamps ("2011-01-25T18:44:36Z"),
 /// without Foundation, so formatting millions of rows is cheap and identical everywhere.
 public enum ISO8601Timestamp {
+    /// The time now, to the second, as GitHub writes it: when a local change or a previewed
+    /// write was made.
+    public static var now: String { string(fromEpochSeconds: time(nil)) }
+
     public static func string(fromEpochSeconds seconds: Int) -> String {
         let days = seconds.floorDivided(by: 86_400)
         let secondOfDay = seconds - days * 86_400

@@ -37,7 +37,7 @@ enum ConversationItem: Sendable {
     /// the session's user, in the comments section.
     static func added(by write: GitHubWrite) -> [Row] {
         guard case .comment(_, let body) = write else { return [] }
-        var row = ConversationItem.comment(GitHubComment(id: 0, user: .you, body: body, htmlURL: nil, createdAt: GitHubActions.now, updatedAt: GitHubActions.now)).row
+        var row = ConversationItem.comment(GitHubComment(id: 0, user: .you, body: body, htmlURL: nil, createdAt: ISO8601Timestamp.now, updatedAt: ISO8601Timestamp.now)).row
         row.section = "comments"
         return [row]
     }

@@ -1,6 +1,5 @@
 import GitHubData
 import GitHubModels
-import Glibc
 import ListController
 import NavProtocol
 
@@ -37,7 +36,7 @@ enum GitHubActions {
     ) -> ActionTarget {
         let ref = GitHubItemRef(owner: owner, name: name, number: item.conversation.number)
         let pull = item as? GitHubPullRequest
-        let preview = { (write: GitHubWrite) -> [Row] in rows(item.applying(write, at: Self.now), write) }
+        let preview = { (write: GitHubWrite) -> [Row] in rows(item.applying(write, at: ISO8601Timestamp.now), write) }
         let label = "#\(item.conversation.number) '\(item.conversation.title)'"
         var actions = [
             write(Action(id: "comment", title: "Comment…", key: "c", input: [ActionField(name: "body", title: "Comment", type: .text, required: true)]), source, preview: preview) {
@@ -86,9 +85,6 @@ enum GitHubActions {
     static func account(_ user: GitHubUser, row: Row) -> ActionTarget {
         ActionTarget(row: row, selection: .none, url: user.htmlURL ?? GitHubURLs.profile(login: user.login))
     }
-
-    /// Now, as GitHub writes times.
-    static var now: String { ISO8601Timestamp.string(fromEpochSeconds: time(nil)) }
 
     /// A write through the source, refused as the source says while it cannot write, previewed
     /// as `preview` shows the rows with it.

@@ -17,7 +17,7 @@ struct LocalChanges: Sendable {
     func apply(to repository: inout GitHubRepository) {
         repository.starred = false
         for change in changes {
-            guard let write = change.write, write.item == nil, Self.names(change, repository) else { continue }
+            guard let write = change.write, write.item == nil, repository.isNamed(owner: change.owner, name: change.name) else { continue }
             write.apply(to: &repository)
             repository.localChange = change.id
         }
@@ -26,7 +26,8 @@ struct LocalChanges: Sendable {
     /// The numbers of the items whose state (open, closed) a change set: they may have moved
     /// from one list to another.
     var movedNumbers: Set<Int> {
-        Set(changes.filter { ["close", "reopen", "merge"].contains($0.kind) }.compactMap(\.number))
+        let moving = Set([LocalChange.Kind.close, .reopen, .merge].map(\.rawValue))
+        return Set(changes.filter { moving.contains($0.kind) }.compactMap(\.number))
     }
 
     /// The changes to the issue or pull request.
@@ -45,14 +46,12 @@ struct LocalChanges: Sendable {
                 updatedAt: change.madeAt)
         }
     }
-
-    private static func names(_ change: LocalChange, _ repository: GitHubRepository) -> Bool {
-        change.owner.lowercased() == repository.owner.login.lowercased() && change.name.lowercased() == repository.name.lowercased()
-    }
 }
 
+/// How the local state stores a write, and the write a stored change is: the two directions,
+/// side by side, so that each reads back what the other writes.
 extension LocalChange {
-    /// The write this change recorded.
+    /// The write this change recorded (`GitHubWrite.localRecord` stored it).
     var write: GitHubWrite? {
         let item = number.map { GitHubItemRef(owner: owner, name: name, number: $0) }
         switch (Kind(rawValue: kind), item) {
@@ -67,6 +66,29 @@ extension LocalChange {
         case (.react?, let item?): return .react(item, content: value)
         case (.requestReview?, let item?): return .requestReview(item, reviewers: value.split(separator: ",").map(String.init))
         default: return nil
+        }
+    }
+}
+
+extension GitHubWrite {
+    /// The change that stores this write (`LocalChange.write` reads it back): its kind, its
+    /// repository, its item's number (nil for a star) and its one value. It does not keep whether
+    /// a close or reopen named a pull request, nor a merge's head.
+    var localRecord: (kind: LocalChange.Kind, owner: String, name: String, number: Int?, value: String) {
+        func on(_ item: GitHubItemRef, _ kind: LocalChange.Kind, _ value: String = "") -> (LocalChange.Kind, String, String, Int?, String) {
+            (kind, item.owner, item.name, item.number, value)
+        }
+        switch self {
+        case .star(let owner, let name): return (.star, owner, name, nil, "")
+        case .unstar(let owner, let name): return (.unstar, owner, name, nil, "")
+        case .comment(let item, let body): return on(item, .comment, body)
+        case .close(let item, let reason, _): return on(item, .close, reason?.rawValue ?? "")
+        case .reopen(let item, _): return on(item, .reopen)
+        case .merge(let item, let method, _): return on(item, .merge, method)
+        case .addLabel(let item, let label): return on(item, .addLabel, label)
+        case .removeLabel(let item, let label): return on(item, .removeLabel, label)
+        case .react(let item, let content): return on(item, .react, content)
+        case .requestReview(let item, let reviewers): return on(item, .requestReview, reviewers.joined(separator: ","))
         }
     }
 }

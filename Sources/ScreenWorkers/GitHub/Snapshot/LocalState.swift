@@ -93,7 +93,7 @@ public final class LocalState: Sendable {
     /// Appends a change, made now (as GitHub writes times: "2026-12-02T10:04:05Z").
     func record(_ kind: LocalChange.Kind, owner: String, name: String, number: Int?, value: String = "") throws {
         guard let queue = try open(creating: true) else { return }
-        let now = ISO8601Timestamp.string(fromEpochSeconds: time(nil))
+        let now = ISO8601Timestamp.now
         try queue.write { db in
             try db.execute(
                 sql: "INSERT INTO changes (made_at, kind, owner, name, number, value) VALUES (?, ?, ?, ?, ?, ?)",

@@ -75,7 +75,9 @@ extension SnapshotSource {
             guard comments.count < limit else { return comments }
             let written = try Self.localChanges(local, owner: login, name: name).comments(on: number)
             guard !written.isEmpty else { return comments }
-            let stored = try store.commentCount(owner: login, name: name, number: number)
+            // A short page ends the stored comments: they number its offset and its length,
+            // unless the offset is past their end (an empty page), which only a count can tell.
+            let stored = try comments.isEmpty ? store.commentCount(owner: login, name: name, number: number) : offset + comments.count
             let from = min(max(0, offset - stored), written.count)
             return comments + written[from...].prefix(limit - comments.count)
         }

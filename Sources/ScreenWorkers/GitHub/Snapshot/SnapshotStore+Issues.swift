@@ -26,14 +26,7 @@ extension SnapshotStore {
     }
 
     static func issueRange(_ db: Database, owner: String, name: String, pullRequests: Bool) throws -> IssueRange? {
-        guard let row = try Row.fetchOne(
-            db,
-            sql: """
-                SELECT r.id, g.first_id, g.last_id, g.open_issues, g.closed_issues, g.open_pulls, g.closed_pulls
-                FROM repositories r LEFT JOIN issue_ranges g ON g.repository_id = r.id
-                WHERE r.owner_id = (SELECT id FROM users WHERE login = CAST(? AS TEXT)) AND r.name = CAST(? AS TEXT)
-                """, arguments: [Database.textArgument(owner), Database.textArgument(name)])
-        else { return nil }
+        guard let row = try issueRangeRow(db, owner: owner, name: name) else { return nil }
         let first: Int? = row["first_id"]
         let last: Int? = row["last_id"]
         let open: Int = row[pullRequests ? "open_pulls" : "open_issues"] ?? 0
@@ -43,14 +36,25 @@ extension SnapshotStore {
             counts: [.open: open, .closed: closed, .all: open + closed])
     }
 
+    /// The repository's id with its row of `issue_ranges` (null columns when it has no items).
+    private static func issueRangeRow(_ db: Database, owner: String, name: String) throws -> Row? {
+        try Row.fetchOne(
+            db,
+            sql: """
+                SELECT r.id, g.first_id, g.last_id, g.open_issues, g.closed_issues, g.open_pulls, g.closed_pulls
+                FROM repositories r LEFT JOIN issue_ranges g ON g.repository_id = r.id
+                WHERE r.owner_id = (SELECT id FROM users WHERE login = CAST(? AS TEXT)) AND r.name = CAST(? AS TEXT)
+                """, arguments: [Database.textArgument(owner), Database.textArgument(name)])
+    }
+
     /// How many open issues and open pull requests the repository's lists hold; nil when there
-    /// is no such repository.
+    /// is no such repository. One read of the row both counts are in.
     public func openCounts(owner: String, name: String) throws -> (issues: Int, pulls: Int)? {
         try read { db in
-            guard let issues = try Self.issueRange(db, owner: owner, name: name, pullRequests: false),
-                let pulls = try Self.issueRange(db, owner: owner, name: name, pullRequests: true)
-            else { return nil }
-            return (issues.counts[.open] ?? 0, pulls.counts[.open] ?? 0)
+            guard let row = try Self.issueRangeRow(db, owner: owner, name: name) else { return nil }
+            let issues: Int = row["open_issues"] ?? 0
+            let pulls: Int = row["open_pulls"] ?? 0
+            return (issues, pulls)
         }
     }
 
